@@ -1,0 +1,44 @@
+# uuidx: PGXS build, plus the demo, test and bench targets.
+#
+#   make demo     install what is needed, build, start a throwaway server, walk through uuidx
+#   make test     install what is needed, build, run the whole suite on throwaway servers
+#   make bench    benchmark against core functions on a throwaway server
+#
+# PG_CONFIG=/path/to/pg_config selects the PostgreSQL to build and test against.
+
+EXTENSION = uuidx
+MODULE_big = uuidx
+OBJS = \
+	src/clock.o \
+	src/generate.o \
+	src/generator_state.o \
+	src/inspect.o \
+	src/layout.o \
+	src/module.o \
+	src/name_v8.o \
+	src/pg_uuidv7_compat.o \
+	src/random_pool.o
+DATA = sql/uuidx--1.0.sql
+
+# Warnings are errors; PostgreSQL's own headers need the three exceptions.
+UUIDX_WERROR ?= -Werror
+PG_CFLAGS += -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
+	-Wno-missing-field-initializers $(UUIDX_WERROR)
+
+EXTRA_CLEAN = results regression.diffs regression.out output_iso tmp_check log
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+$(OBJS): src/uuidx.h src/compat.h
+
+.PHONY: demo test bench
+demo:
+	bash test/demo.sh
+
+test:
+	bash test/run.sh
+
+bench:
+	bash test/bench/bench.sh

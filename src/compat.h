@@ -1,0 +1,38 @@
+/*-------------------------------------------------------------------------
+ *
+ * compat.h
+ *	  Every difference between the PostgreSQL majors uuidx supports (15 to
+ *	  18) is handled here, so the other files carry no version tests.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef UUIDX_COMPAT_H
+#define UUIDX_COMPAT_H
+
+#include "utils/timestamp.h"
+
+#if PG_VERSION_NUM < 150000
+#error "uuidx requires PostgreSQL 15 or later"
+#endif
+
+/* PostgreSQL 18 lets a module report its name and version. */
+#if PG_VERSION_NUM >= 180000
+#define UUIDX_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "uuidx", .version = "1.0")
+#else
+#define UUIDX_MODULE_MAGIC PG_MODULE_MAGIC
+#endif
+
+/* PostgreSQL 17 added the DSM registry: shared state without preloading. */
+#if PG_VERSION_NUM >= 170000
+#define UUIDX_HAVE_DSM_REGISTRY 1
+#include "storage/dsm_registry.h"
+#endif
+
+/* PostgreSQL 17 added infinite intervals. */
+#if PG_VERSION_NUM >= 170000
+#define UUIDX_INTERVAL_IS_INFINITE(i) INTERVAL_NOT_FINITE(i)
+#else
+#define UUIDX_INTERVAL_IS_INFINITE(i) false
+#endif
+
+#endif							/* UUIDX_COMPAT_H */

@@ -1,0 +1,223 @@
+/*-------------------------------------------------------------------------
+ *
+ * generate.c
+ *	  SQL entry points of the time-based generators (v6, v7, v8) and of
+ *	  uuidx_generator_state().
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "uuidx.h"
+
+#include "compat.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
+#include "utils/inet.h"
+#include "utils/timestamp.h"
+
+PG_FUNCTION_INFO_V1(uuidx_generate_v7);
+PG_FUNCTION_INFO_V1(uuidx_generate_v7_shift);
+PG_FUNCTION_INFO_V1(uuidx_generate_v6);
+PG_FUNCTION_INFO_V1(uuidx_generate_v6_node);
+PG_FUNCTION_INFO_V1(uuidx_generate_v8);
+PG_FUNCTION_INFO_V1(uuidx_generator_state);
+
+/* Random bytes a time-ordered v7/v8 value takes: 2 for the seed, 8 for the layout. */
+#define UUIDX_V7_RANDOM_BYTES 10
+
+/*
+ * The clock as a v7/v8 position: this millisecond, with the counter seeded
+ * by 15 random bits from seed2.
+ */
+static uint64
+clock_ms_position(const uint8 *seed2)
+{
+	int64		ns = uuidx_clock_unix_ns();
+	uint64		seed = (((uint64) seed2[0] << 8) | seed2[1]) & UUIDX_COUNTER_SEED_MASK;
+
+	if (unlikely(ns < 0))
+		return 0;				/* a clock before 1970: run on from the last value */
+	return ((uint64) (ns / 1000000) << UUIDX_COUNTER_BITS) | seed;
+}
+
+/*
+ * The next position of a millisecond-based generator (v7 or v8), with the
+ * random bytes its layout needs.
+ */
+static uint64
+next_ms_position(UuidxGenerator gen, uint8 *rand)
+{
+	uuidx_random_bytes(rand, UUIDX_V7_RANDOM_BYTES);
+	return uuidx_next_position(gen, clock_ms_position(rand));
+}
+
+/*
+ * A new v7 value for now, strictly greater than the previous one.
+ */
+static pg_uuid_t *
+make_v7(void)
+{
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+	uint8		rand[UUIDX_V7_RANDOM_BYTES];
+	uint64		position = next_ms_position(UUIDX_GEN_V7, rand);
+
+	uuidx_layout_v7(uuid, position, rand + 2);
+	return uuid;
+}
+
+Datum
+uuidx_generate_v7(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(make_v7());
+}
+
+/*
+ * uuid_generate_v7(shift interval): v7 for now + shift.
+ *
+ * The value comes from the same strictly increasing state as the plain
+ * generator; its millisecond is then moved by the shift, computed with
+ * timestamptz + interval as core uuidv7(interval) does (so months and days
+ * follow the session's time zone).  Values generated with the same shift
+ * keep their order; shift '0' gives exactly what uuid_generate_v7() gives.
+ */
+Datum
+uuidx_generate_v7_shift(PG_FUNCTION_ARGS)
+{
+	Interval   *shift = PG_GETARG_INTERVAL_P(0);
+	pg_uuid_t  *uuid;
+	uint8		rand[UUIDX_V7_RANDOM_BYTES];
+	uint64		position;
+	TimestampTz now_ts;
+	TimestampTz shifted;
+	int64		shifted_ms;
+
+	if (UUIDX_INTERVAL_IS_INFINITE(shift))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("cannot shift a UUIDv7 by an infinite interval"),
+				 errdetail("The shift given was %s.",
+						   DatumGetCString(DirectFunctionCall1(interval_out,
+															   IntervalPGetDatum(shift))))));
+
+	position = next_ms_position(UUIDX_GEN_V7, rand);
+	now_ts = uuidx_unix_us_to_timestamptz((int64) (position >> UUIDX_COUNTER_BITS) * 1000);
+	shifted = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
+													  TimestampTzGetDatum(now_ts),
+													  IntervalPGetDatum(shift)));
+	shifted_ms = uuidx_v7_ms_of(shifted, "the shifted time");
+
+	uuid = palloc(sizeof(pg_uuid_t));
+	uuidx_layout_v7(uuid,
+					((uint64) shifted_ms << UUIDX_COUNTER_BITS) |
+					(position & UUIDX_COUNTER_MASK),
+					rand + 2);
+	PG_RETURN_UUID_P(uuid);
+}
+
+/*
+ * A v6 value: the next 100-ns tick of the shared state, random clock_seq,
+ * and the given node, or a random one with the multicast bit set (RFC 9562
+ * sections 5.6 and 6.10).
+ */
+static pg_uuid_t *
+make_v6(const uint8 *node6)
+{
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+	uint8		rand[8];
+	int64		ns = uuidx_clock_unix_ns();
+	uint64		ticks;
+
+	uuidx_random_bytes(rand, sizeof(rand));
+	ticks = uuidx_next_position(UUIDX_GEN_V6,
+								ns < 0 ? 0 : uuidx_unix_ns_to_ticks(ns));
+	if (node6 == NULL)
+	{
+		rand[2] |= 0x01;
+		node6 = rand + 2;
+	}
+	uuidx_layout_v6(uuid, ticks, rand, node6);
+	return uuid;
+}
+
+Datum
+uuidx_generate_v6(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(make_v6(NULL));
+}
+
+Datum
+uuidx_generate_v6_node(PG_FUNCTION_ARGS)
+{
+	macaddr    *mac = PG_GETARG_MACADDR_P(0);
+	uint8		node6[6] = {mac->a, mac->b, mac->c, mac->d, mac->e, mac->f};
+
+	PG_RETURN_UUID_P(make_v6(node6));
+}
+
+/*
+ * uuidx's time-ordered v8, with the node id from uuidx.node_id.
+ */
+Datum
+uuidx_generate_v8(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+	uint8		rand[UUIDX_V7_RANDOM_BYTES];
+	uint64		position = next_ms_position(UUIDX_GEN_V8, rand);
+
+	uuidx_layout_v8_time(uuid, position, uuidx_node_id, rand + 2);
+	PG_RETURN_UUID_P(uuid);
+}
+
+/*
+ * One row per generator: where its state lives, the time in the last value
+ * it handed out, the clock, how far ahead of the clock it runs, and the
+ * persisted high-water mark.
+ */
+Datum
+uuidx_generator_state(PG_FUNCTION_ARGS)
+{
+	static const char *const names[UUIDX_NUM_GENERATORS] = {
+		[UUIDX_GEN_V6] = "v6",
+		[UUIDX_GEN_V7] = "v7",
+		[UUIDX_GEN_V8] = "v8",
+	};
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	UuidxStorage storage;
+	int64		clock_us;
+	int64		reserved_us;
+
+	InitMaterializedSRF(fcinfo, 0);
+	storage = uuidx_state_storage();
+	clock_us = uuidx_clock_unix_ns() / 1000;
+	reserved_us = uuidx_reserved_unix_us();
+
+	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
+	{
+		Datum		values[7];
+		bool		nulls[7] = {false};
+		uint64		last = uuidx_last_position(gen);
+		Interval   *ahead = palloc0(sizeof(Interval));
+
+		values[0] = CStringGetTextDatum(names[gen]);
+		values[1] = CStringGetTextDatum(storage == UUIDX_STORAGE_LOCAL ? "backend" : "server");
+		values[2] = CStringGetTextDatum(uuidx_storage_name(storage));
+		if (last == 0)
+			nulls[3] = true;
+		else
+		{
+			int64		last_us = uuidx_position_to_unix_us(gen, last);
+
+			values[3] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(last_us));
+			ahead->time = Max(0, last_us - clock_us);
+		}
+		values[4] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(clock_us));
+		values[5] = IntervalPGetDatum(ahead);
+		if (reserved_us < 0)
+			nulls[6] = true;
+		else
+			values[6] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(reserved_us));
+
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}

@@ -1,0 +1,260 @@
+/*-------------------------------------------------------------------------
+ *
+ * inspect.c
+ *	  SQL entry points that take UUIDs apart (version, variant, timestamp,
+ *	  clock_seq, node), convert v1 <-> v6, build v7 range bounds, and build
+ *	  a v8 from its custom fields.
+ *
+ * Extraction never fails: a UUID whose version has no such field gives
+ * NULL.  Conversion and the builders reject what they cannot represent,
+ * naming the value they got.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "uuidx.h"
+
+#include "fmgr.h"
+#include "utils/builtins.h"
+#include "utils/inet.h"
+#include "utils/timestamp.h"
+
+PG_FUNCTION_INFO_V1(uuidx_uuid_version);
+PG_FUNCTION_INFO_V1(uuidx_uuid_variant);
+PG_FUNCTION_INFO_V1(uuidx_uuid_timestamp);
+PG_FUNCTION_INFO_V1(uuidx_uuid_clock_seq);
+PG_FUNCTION_INFO_V1(uuidx_uuid_node);
+PG_FUNCTION_INFO_V1(uuidx_v1_to_v6_sql);
+PG_FUNCTION_INFO_V1(uuidx_v6_to_v1_sql);
+PG_FUNCTION_INFO_V1(uuidx_v7_lower_bound);
+PG_FUNCTION_INFO_V1(uuidx_v7_upper_bound);
+PG_FUNCTION_INFO_V1(uuidx_v8_from_parts);
+
+/*
+ * Report a time outside what UUIDv7 can hold.
+ */
+void
+uuidx_v7_range_error(const char *what, TimestampTz ts)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("%s is outside the range of UUIDv7", what),
+			 errdetail("It is %s; UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.",
+					   timestamptz_to_str(ts))));
+}
+
+/*
+ * The Unix millisecond of a time that a v7 can hold, or an error naming
+ * `what`.
+ */
+int64
+uuidx_v7_ms_of(TimestampTz ts, const char *what)
+{
+	int64		unix_us;
+
+	if (TIMESTAMP_NOT_FINITE(ts))
+		uuidx_v7_range_error(what, ts);
+	unix_us = uuidx_timestamptz_to_unix_us(ts);
+	if (unix_us < 0 || unix_us / 1000 > UUIDX_V7_MAX_MS)
+		uuidx_v7_range_error(what, ts);
+	return unix_us / 1000;
+}
+
+Datum
+uuidx_uuid_version(PG_FUNCTION_ARGS)
+{
+	int			version = uuidx_version(PG_GETARG_UUID_P(0));
+
+	if (version < 0)
+		PG_RETURN_NULL();
+	PG_RETURN_INT16((int16) version);
+}
+
+Datum
+uuidx_uuid_variant(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT16((int16) uuidx_variant(PG_GETARG_UUID_P(0)));
+}
+
+/*
+ * Creation time of v1, v6 (to the microsecond, rounded down) and v7 (to the
+ * millisecond); NULL for anything else.
+ */
+Datum
+uuidx_uuid_timestamp(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
+	int64		unix_us;
+
+	switch (uuidx_version(uuid))
+	{
+		case 1:
+			unix_us = uuidx_ticks_to_unix_us(uuidx_v1_ticks(uuid));
+			break;
+		case 6:
+			unix_us = uuidx_ticks_to_unix_us(uuidx_v6_ticks(uuid));
+			break;
+		case 7:
+			unix_us = (int64) uuidx_v7_unix_ms(uuid) * 1000;
+			break;
+		default:
+			PG_RETURN_NULL();
+	}
+	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz(unix_us));
+}
+
+static inline bool
+has_clock_seq_and_node(const pg_uuid_t *uuid)
+{
+	int			version = uuidx_version(uuid);
+
+	return version == 1 || version == 6;
+}
+
+Datum
+uuidx_uuid_clock_seq(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
+
+	if (!has_clock_seq_and_node(uuid))
+		PG_RETURN_NULL();
+	PG_RETURN_INT32(((uuid->data[8] & 0x3F) << 8) | uuid->data[9]);
+}
+
+Datum
+uuidx_uuid_node(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
+	macaddr    *mac;
+
+	if (!has_clock_seq_and_node(uuid))
+		PG_RETURN_NULL();
+	mac = palloc(sizeof(macaddr));
+	mac->a = uuid->data[10];
+	mac->b = uuid->data[11];
+	mac->c = uuid->data[12];
+	mac->d = uuid->data[13];
+	mac->e = uuid->data[14];
+	mac->f = uuid->data[15];
+	PG_RETURN_MACADDR_P(mac);
+}
+
+/*
+ * Shared by both conversions: the input must be of version `from`, and a
+ * value already of version `to` comes back unchanged.  Returns true when
+ * the input is to be converted.
+ */
+static bool
+check_convertible(const char *func, pg_uuid_t *uuid, int from, int to)
+{
+	int			variant = uuidx_variant(uuid);
+	int			version = uuidx_version(uuid);
+
+	if (version == to)
+		return false;
+	if (version == from)
+		return true;
+
+	if (version < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s expects a version %d UUID, got %s of variant %d",
+						func, from,
+						DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(uuid))),
+						variant),
+				 errdetail("Only the RFC 9562 variant (2) has versions; this value has none."),
+				 errhint("Select the values to convert with uuid_version(id) = %d.", from)));
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("%s expects a version %d UUID, got %s of version %d, variant %d",
+					func, from,
+					DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(uuid))),
+					version, variant),
+			 errhint("Select the values to convert with uuid_version(id) = %d.", from)));
+	return false;				/* not reached */
+}
+
+Datum
+uuidx_v1_to_v6_sql(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *in = PG_GETARG_UUID_P(0);
+	pg_uuid_t  *out;
+
+	if (!check_convertible("uuid_v1_to_v6", in, 1, 6))
+		PG_RETURN_UUID_P(in);
+	out = palloc(sizeof(pg_uuid_t));
+	uuidx_v1_to_v6(in, out);
+	PG_RETURN_UUID_P(out);
+}
+
+Datum
+uuidx_v6_to_v1_sql(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *in = PG_GETARG_UUID_P(0);
+	pg_uuid_t  *out;
+
+	if (!check_convertible("uuid_v6_to_v1", in, 6, 1))
+		PG_RETURN_UUID_P(in);
+	out = palloc(sizeof(pg_uuid_t));
+	uuidx_v6_to_v1(in, out);
+	PG_RETURN_UUID_P(out);
+}
+
+/*
+ * The smallest (all other bits 0) or largest (all other bits 1) v7 of the
+ * millisecond of ts.
+ */
+static pg_uuid_t *
+v7_bound(TimestampTz ts, bool upper)
+{
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+	uint64		ms = (uint64) uuidx_v7_ms_of(ts, "the bound");
+	uint64		fill = upper ? PG_UINT64_MAX : 0;
+	uint8		rest[8];
+
+	memset(rest, (int) (fill & 0xFF), sizeof(rest));
+	uuidx_layout_v7(uuid, (ms << UUIDX_COUNTER_BITS) | (fill & UUIDX_COUNTER_MASK), rest);
+	return uuid;
+}
+
+Datum
+uuidx_v7_lower_bound(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(v7_bound(PG_GETARG_TIMESTAMPTZ(0), false));
+}
+
+Datum
+uuidx_v7_upper_bound(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(v7_bound(PG_GETARG_TIMESTAMPTZ(0), true));
+}
+
+static void
+check_part(const char *name, int64 value, int bits)
+{
+	int64		max = (INT64CONST(1) << bits) - 1;
+
+	if (value < 0 || value > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s must be between 0 and " INT64_FORMAT " (%d bits), got " INT64_FORMAT,
+						name, max, bits, value)));
+}
+
+/*
+ * uuid_v8_from_parts(custom_a bigint, custom_b integer, custom_c bigint):
+ * 48, 12 and 62 bits around the version and variant.
+ */
+Datum
+uuidx_v8_from_parts(PG_FUNCTION_ARGS)
+{
+	int64		a = PG_GETARG_INT64(0);
+	int32		b = PG_GETARG_INT32(1);
+	int64		c = PG_GETARG_INT64(2);
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+
+	check_part("custom_a", a, 48);
+	check_part("custom_b", b, 12);
+	check_part("custom_c", c, 62);
+	uuidx_layout_v8_parts(uuid, (uint64) a, (uint32) b, (uint64) c);
+	PG_RETURN_UUID_P(uuid);
+}

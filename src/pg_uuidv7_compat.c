@@ -1,0 +1,59 @@
+/*-------------------------------------------------------------------------
+ *
+ * pg_uuidv7_compat.c
+ *	  The functions of pg_uuidv7 (fboulnois/pg_uuidv7), so that uuidx can
+ *	  replace it without changing queries.  uuid_generate_v7() is shared
+ *	  with uuidx itself.
+ *
+ * Differences, on purpose: a random result is VOLATILE (pg_uuidv7 marks it
+ * STABLE), times outside UUIDv7's range are an error rather than wrapped
+ * bits, and extraction gives NULL for a UUID that is not a v7 rather than
+ * reading a time out of bits that hold none.  Timestamps without a time
+ * zone are taken as UTC, as pg_uuidv7 does.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "uuidx.h"
+
+#include "fmgr.h"
+#include "utils/timestamp.h"
+
+PG_FUNCTION_INFO_V1(uuidx_compat_v7_to_timestamptz);
+PG_FUNCTION_INFO_V1(uuidx_compat_timestamptz_to_v7);
+
+/*
+ * uuid_v7_to_timestamptz(uuid) and uuid_v7_to_timestamp(uuid): the
+ * millisecond of a v7, or NULL.  timestamp and timestamptz share their
+ * representation, so one function serves both.
+ */
+Datum
+uuidx_compat_v7_to_timestamptz(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
+
+	if (uuidx_version(uuid) != 7)
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz((int64) uuidx_v7_unix_ms(uuid) * 1000));
+}
+
+/*
+ * uuid_timestamptz_to_v7(ts, zero) and uuid_timestamp_to_v7(ts, zero): a
+ * v7 of the millisecond of ts, with random bits, or with zeros when zero
+ * is true.
+ */
+Datum
+uuidx_compat_timestamptz_to_v7(PG_FUNCTION_ARGS)
+{
+	TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
+	bool		zero = PG_GETARG_BOOL(1);
+	uint64		ms = (uint64) uuidx_v7_ms_of(ts, "the timestamp");
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+	uint8		rand[10] = {0};
+
+	if (!zero)
+		uuidx_random_bytes(rand, sizeof(rand));
+	uuidx_layout_v7(uuid,
+					(ms << UUIDX_COUNTER_BITS) | ((uint64) rand[0] << 8) | rand[1],
+					rand + 2);
+	PG_RETURN_UUID_P(uuid);
+}

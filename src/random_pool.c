@@ -1,0 +1,60 @@
+/*-------------------------------------------------------------------------
+ *
+ * random_pool.c
+ *	  A per-process pool of bytes from the CSPRNG.
+ *
+ * pg_strong_random() costs far more per call than a generator may, so the
+ * bytes for many UUIDs are drawn at once.  The pool belongs to one process:
+ * it is never filled in the postmaster (whose memory every backend
+ * inherits), and it remembers the pid that filled it, so a process that
+ * finds itself forked throws the inherited bytes away before using any.
+ * Bytes handed out are wiped from the pool.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "uuidx.h"
+
+#include "miscadmin.h"
+
+#define UUIDX_POOL_SIZE 1024
+
+static uint8 pool[UUIDX_POOL_SIZE];
+static size_t pool_used = UUIDX_POOL_SIZE;
+static int	pool_owner_pid = 0;
+
+static void
+strong_random_or_error(void *dst, size_t len)
+{
+	if (unlikely(!pg_strong_random(dst, len)))
+		ereport(ERROR,
+				(errcode(ERRCODE_INTERNAL_ERROR),
+				 errmsg("could not generate random values")));
+}
+
+/*
+ * Fill dst with len bytes from the CSPRNG, through the pool.
+ */
+void
+uuidx_random_bytes(void *dst, size_t len)
+{
+	Assert(len <= UUIDX_POOL_SIZE);
+
+	/* The postmaster itself never keeps random bytes. */
+	if (unlikely(!IsUnderPostmaster && IsPostmasterEnvironment))
+	{
+		strong_random_or_error(dst, len);
+		return;
+	}
+
+	if (unlikely(pool_owner_pid != MyProcPid ||
+				 pool_used + len > UUIDX_POOL_SIZE))
+	{
+		strong_random_or_error(pool, UUIDX_POOL_SIZE);
+		pool_owner_pid = MyProcPid;
+		pool_used = 0;
+	}
+
+	memcpy(dst, pool + pool_used, len);
+	memset(pool + pool_used, 0, len);
+	pool_used += len;
+}

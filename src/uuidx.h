@@ -1,0 +1,111 @@
+/*-------------------------------------------------------------------------
+ *
+ * uuidx.h
+ *	  Declarations shared by the C files of the uuidx extension.
+ *
+ * Where each responsibility lives:
+ *	  compat.h           differences between PostgreSQL majors, in one place
+ *	  module.c           _PG_init, the uuidx.node_id setting
+ *	  clock.c            reading the real-time clock
+ *	  random_pool.c      per-process CSPRNG pool
+ *	  generator_state.c  shared (or backend-local) generator state, hooks,
+ *	                     DSM registry, the persisted high-water mark
+ *	  layout.c           bit layouts of v1, v6, v7 and v8 (pure functions)
+ *	  generate.c         SQL entry points of the generators
+ *	  inspect.c          SQL entry points that take UUIDs apart and convert
+ *	  name_v8.c          SHA-256 name-based v8
+ *	  pg_uuidv7_compat.c pg_uuidv7's functions
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef UUIDX_H
+#define UUIDX_H
+
+#include "postgres.h"
+
+#include "datatype/timestamp.h"
+#include "utils/uuid.h"
+
+/* The generators whose state is kept; indexes into the state arrays. */
+typedef enum UuidxGenerator
+{
+	UUIDX_GEN_V6 = 0,
+	UUIDX_GEN_V7,
+	UUIDX_GEN_V8,
+	UUIDX_NUM_GENERATORS
+} UuidxGenerator;
+
+/* Where the generator state lives. */
+typedef enum UuidxStorage
+{
+	UUIDX_STORAGE_NONE = 0,		/* not attached yet */
+	UUIDX_STORAGE_PRELOAD,		/* main shared memory, shared_preload_libraries */
+	UUIDX_STORAGE_DSM,			/* DSM registry (PostgreSQL 17+) */
+	UUIDX_STORAGE_LOCAL			/* this backend only */
+} UuidxStorage;
+
+/*
+ * Time constants.  "Unix microseconds" are microseconds since 1970-01-01
+ * 00:00:00 UTC; "ticks" are the 100-ns intervals since 1582-10-15 00:00:00
+ * UTC used by v1 and v6.
+ */
+#define UUIDX_UNIX_TO_PG_EPOCH_US \
+	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
+#define UUIDX_GREGORIAN_OFFSET_TICKS INT64CONST(0x01B21DD213814000)
+#define UUIDX_V7_MAX_MS ((INT64CONST(1) << 48) - 1)
+#define UUIDX_V6_MAX_TICKS ((INT64CONST(1) << 60) - 1)
+
+/*
+ * v7 and v8 keep a 64-bit "position": the 48-bit Unix millisecond followed
+ * by a 16-bit counter.  A new millisecond seeds the counter with 15 random
+ * bits (its top bit is a rollover guard), so at least 32,768 values fit in
+ * every millisecond before the embedded time must run ahead of the clock.
+ */
+#define UUIDX_COUNTER_BITS 16
+#define UUIDX_COUNTER_MASK ((UINT64CONST(1) << UUIDX_COUNTER_BITS) - 1)
+#define UUIDX_COUNTER_SEED_MASK UINT64CONST(0x7FFF)
+
+/* module.c */
+extern int	uuidx_node_id;
+
+/* clock.c */
+extern int64 uuidx_clock_unix_ns(void);
+extern int64 uuidx_unix_us_to_timestamptz(int64 unix_us);
+extern int64 uuidx_timestamptz_to_unix_us(TimestampTz ts);
+
+/* random_pool.c */
+extern void uuidx_random_bytes(void *dst, size_t len);
+
+/* generator_state.c */
+extern void uuidx_state_install_hooks(void);
+extern uint64 uuidx_next_position(UuidxGenerator gen, uint64 now_position);
+extern UuidxStorage uuidx_state_storage(void);
+extern uint64 uuidx_last_position(UuidxGenerator gen);
+extern int64 uuidx_reserved_unix_us(void);
+extern int64 uuidx_position_to_unix_us(UuidxGenerator gen, uint64 position);
+extern const char *uuidx_storage_name(UuidxStorage storage);
+
+/* layout.c */
+extern uint64 uuidx_unix_ns_to_ticks(int64 unix_ns);
+extern int64 uuidx_ticks_to_unix_us(uint64 ticks);
+extern void uuidx_layout_v7(pg_uuid_t *uuid, uint64 position, const uint8 *rand8);
+extern void uuidx_layout_v6(pg_uuid_t *uuid, uint64 ticks,
+							const uint8 *clock_seq_node8, const uint8 *node6);
+extern void uuidx_layout_v8_time(pg_uuid_t *uuid, uint64 position,
+								 int node_id, const uint8 *rand8);
+extern void uuidx_layout_v8_parts(pg_uuid_t *uuid, uint64 custom_a,
+								  uint32 custom_b, uint64 custom_c);
+extern void uuidx_set_version_variant(pg_uuid_t *uuid, int version);
+extern int	uuidx_variant(const pg_uuid_t *uuid);
+extern int	uuidx_version(const pg_uuid_t *uuid);
+extern uint64 uuidx_v1_ticks(const pg_uuid_t *uuid);
+extern uint64 uuidx_v6_ticks(const pg_uuid_t *uuid);
+extern uint64 uuidx_v7_unix_ms(const pg_uuid_t *uuid);
+extern void uuidx_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out);
+extern void uuidx_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out);
+
+/* inspect.c */
+extern void uuidx_v7_range_error(const char *what, TimestampTz ts);
+extern int64 uuidx_v7_ms_of(TimestampTz ts, const char *what);
+
+#endif							/* UUIDX_H */

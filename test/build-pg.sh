@@ -1,0 +1,305 @@
+#!/usr/bin/env bash
+# test/build-pg.sh -- build a private PostgreSQL installation for uuidx tests.
+#
+# Usage:  bash test/build-pg.sh <major>       (major: 17 or 18)
+#
+# Builds PostgreSQL <major> from Debian's *source* package (postgresql-17 from
+# trixie, postgresql-18 from sid) and installs it under
+#     ${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}/<major>
+# The LAST line printed on stdout is the absolute path of that installation's
+# pg_config; progress goes to stderr, the full build output to a log file in
+# the cache directory.  If a complete build is already cached (stamp file
+# present and matching this script's build settings) the path is printed at
+# once and nothing else is done.
+#
+# The Debian archive is accessed through a PRIVATE apt configuration (own
+# sources file, own lists/cache/state directories); the system's apt sources
+# and state are never touched and no trixie/sid binary package is installed.
+# Missing build dependencies are installed from the system's (bookworm) repos.
+#
+# Debian's patches (debian/patches) are NOT applied (dpkg-source --skip-patches):
+# several of them relocate bindir/pkglibdir to Debian's multi-version layout,
+# and we want a vanilla upstream tree with the conventional <prefix>/bin layout.
+#
+# Environment knobs (all optional):
+#   UUIDX_PG_CACHE       cache root                (default /var/cache/uuidx-pg)
+#   UUIDX_PG_JOBS        make parallelism           (default $(nproc))
+#   UUIDX_PG_MIRROR      Debian mirror URL          (default: the host used by
+#                        this machine's apt sources, else http://deb.debian.org/debian)
+#   UUIDX_PG_KEEP_BUILD  1 = keep the build tree after success (default: removed)
+
+set -euo pipefail
+umask 022
+
+# Bump when the build recipe changes in a way that must invalidate caches.
+readonly RECIPE_VERSION=1
+
+PROG=build-pg
+die() { echo "[$PROG${MAJOR:+ $MAJOR}] ERROR: $*" >&2; exit 1; }
+
+[[ $# -eq 1 ]] || die "usage: $0 <major>   (17 or 18)"
+MAJOR=$1
+
+case "$MAJOR" in
+  17) SUITE=trixie
+      EXTRA_CONFIGURE=() ;;
+  18) SUITE=sid
+      # 18 doubles as the assert-enabled build used for fuzzing.
+      EXTRA_CONFIGURE=(--enable-cassert --enable-debug) ;;
+  *)  die "unsupported major version '$MAJOR' (supported: 17, 18)" ;;
+esac
+SRCPKG=postgresql-$MAJOR
+
+CACHE_ROOT=${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}
+[[ $CACHE_ROOT == /* ]] || die "UUIDX_PG_CACHE must be an absolute path (got '$CACHE_ROOT')"
+CACHE_ROOT=${CACHE_ROOT%/}
+[[ -n $CACHE_ROOT ]] || die "UUIDX_PG_CACHE must not be /"
+PREFIX=$CACHE_ROOT/$MAJOR
+PG_CONFIG=$PREFIX/bin/pg_config
+STAMP=$PREFIX/.uuidx-build-complete
+
+CONFIGURE_ARGS=(--prefix="$PREFIX" --with-openssl --enable-tap-tests
+                --with-uuid=e2fs --without-llvm "${EXTRA_CONFIGURE[@]}")
+BUILD_KEY="recipe=$RECIPE_VERSION suite=$SUITE patches=skipped configure=${CONFIGURE_ARGS[*]}"
+
+# ---------------------------------------------------------------- fast path
+if [[ -f $STAMP && -x $PG_CONFIG ]] && grep -qxF "key=$BUILD_KEY" "$STAMP"; then
+  echo "$PG_CONFIG"
+  exit 0
+fi
+
+# ---------------------------------------------------------------- slow path
+[[ $(id -u) -eq 0 ]] || die "a cold build needs root (installs build deps, writes $CACHE_ROOT)"
+
+JOBS=${UUIDX_PG_JOBS:-$(nproc)}
+APT_DIR=$CACHE_ROOT/apt/$SUITE          # private apt config/state, per suite
+DL_DIR=$CACHE_ROOT/src/$MAJOR           # downloaded source package files (kept)
+BUILD_ROOT=$CACHE_ROOT/build/$MAJOR     # unpacked + built tree (removed on success)
+LOG_DIR=$CACHE_ROOT/logs
+LOG=$LOG_DIR/build-$MAJOR.log
+
+mkdir -p "$CACHE_ROOT" "$LOG_DIR"
+chmod 755 "$CACHE_ROOT"
+
+# One build per major at a time (17 and 18 may build concurrently).
+exec 9>"$CACHE_ROOT/.lock-$MAJOR"
+if ! flock -n 9; then
+  echo "[$PROG $MAJOR] another build of $MAJOR is running; waiting for it..." >&2
+  flock 9
+fi
+# Someone else may have finished the build while we waited.
+if [[ -f $STAMP && -x $PG_CONFIG ]] && grep -qxF "key=$BUILD_KEY" "$STAMP"; then
+  echo "$PG_CONFIG"
+  exit 0
+fi
+
+: >"$LOG"
+START=$SECONDS
+STEP_START=$SECONDS
+CUR_STEP="startup"
+
+step() {
+  CUR_STEP=$*
+  STEP_START=$SECONDS
+  printf '[%s %s] +%4ds  %s\n' "$PROG" "$MAJOR" $((SECONDS - START)) "$*" >&2
+  printf '\n===== [%s] %s =====\n' "$(date -u +%FT%TZ)" "$*" >>"$LOG"
+}
+on_exit() {
+  local rc=$?
+  if [[ $rc -ne 0 ]]; then
+    {
+      echo "[$PROG $MAJOR] FAILED (exit $rc) during step: $CUR_STEP"
+      echo "[$PROG $MAJOR] last lines of $LOG:"
+      tail -n 40 "$LOG" 2>/dev/null | sed 's/^/    | /'
+      echo "[$PROG $MAJOR] full log: $LOG"
+    } >&2
+  fi
+}
+trap on_exit EXIT
+# Run a command with its output appended to the log.
+run() { "$@" >>"$LOG" 2>&1; }
+
+echo "[$PROG $MAJOR] cold build of $SRCPKG ($SUITE) into $PREFIX, log: $LOG" >&2
+
+# ------------------------------------------------------- build dependencies
+step "checking build dependencies"
+BUILD_DEPS=(build-essential bison flex libreadline-dev zlib1g-dev libssl-dev
+            libicu-dev pkg-config uuid-dev libipc-run-perl perl dpkg-dev
+            ca-certificates xz-utils bzip2 util-linux)
+missing=()
+for p in "${BUILD_DEPS[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+if ((${#missing[@]})); then
+  step "installing missing build deps from the system's repos: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  if ! run apt-get install -y --no-install-recommends "${missing[@]}"; then
+    run apt-get update
+    run apt-get install -y --no-install-recommends "${missing[@]}"
+  fi
+fi
+
+# ------------------------------------------------ private apt configuration
+detect_mirror() {
+  local f uri
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [[ -r $f ]] || continue
+    # one-line format: deb [opts] URI suite comp...
+    uri=$(sed -nE 's/^[[:space:]]*deb(-src)?[[:space:]]+(\[[^]]*\][[:space:]]+)?([a-z+]+:\/\/[^[:space:]]+\/debian)\/?[[:space:]].*/\3/p' "$f" | head -n1)
+    [[ -n $uri ]] && { echo "$uri"; return; }
+  done
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [[ -r $f ]] || continue
+    # deb822 format: URIs: URI [URI...]
+    uri=$(sed -nE 's/^URIs:[[:space:]]*(.*)$/\1/p' "$f" | tr ' \t' '\n\n' \
+          | grep -E '^[a-z+]+://[^[:space:]]+/debian/?$' | head -n1 || true)
+    [[ -n $uri ]] && { echo "${uri%/}"; return; }
+  done
+  echo "http://deb.debian.org/debian"
+}
+MIRROR=${UUIDX_PG_MIRROR:-$(detect_mirror)}
+MIRROR=${MIRROR%/}
+
+step "refreshing private apt index for deb-src $MIRROR $SUITE"
+mkdir -p "$APT_DIR/lists/partial" "$APT_DIR/cache/archives/partial" "$APT_DIR/state" "$DL_DIR"
+KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
+[[ -r $KEYRING ]] || die "$KEYRING missing (package debian-archive-keyring)"
+echo "deb-src [signed-by=$KEYRING] $MIRROR $SUITE main" >"$APT_DIR/sources.list"
+APT=(apt-get -q
+     -o "Dir::Etc::SourceList=$APT_DIR/sources.list"
+     -o "Dir::Etc::SourceParts=/dev/null"
+     -o "Dir::State=$APT_DIR/state"
+     -o "Dir::State::Lists=$APT_DIR/lists"
+     -o "Dir::Cache=$APT_DIR/cache"
+     -o "Dir::Cache::pkgcache="
+     -o "Dir::Cache::srcpkgcache="
+     -o "APT::Get::Only-Source=true")
+# _apt (apt's download sandbox user) must be able to write the download dirs.
+if id _apt >/dev/null 2>&1; then
+  chown -R _apt:root "$APT_DIR/lists/partial" "$APT_DIR/cache/archives/partial" "$DL_DIR" || true
+fi
+
+DSC=""
+if run "${APT[@]}" update; then
+  step "downloading source package $SRCPKG ($SUITE)"
+  # Which .dsc will apt fetch?  --print-uris prints ('URI' filename size hash)
+  # lines, but omits files already present in the cwd, so ask from an empty dir.
+  PRINT_DIR=$(mktemp -d)
+  DSC_NAME=$(cd "$PRINT_DIR" && "${APT[@]}" source --print-uris "$SRCPKG" 2>>"$LOG" \
+             | awk '{print $2}' | grep -E '\.dsc$' | head -n1 || true)
+  rmdir "$PRINT_DIR"
+  [[ -n $DSC_NAME ]] || die "apt found no source package $SRCPKG in $SUITE (see $LOG)"
+  (cd "$DL_DIR" && run "${APT[@]}" source --download-only "$SRCPKG") \
+    || die "downloading $SRCPKG failed (see $LOG)"
+  DSC=$DL_DIR/$DSC_NAME
+else
+  # Offline fallback: reuse the newest source package already in the cache.
+  echo "[$PROG $MAJOR] WARNING: apt-get update for $SUITE failed; trying cached sources" >&2
+  newest=""
+  for f in "$DL_DIR"/"${SRCPKG}"_*.dsc; do
+    [[ -e $f ]] || continue
+    v=$(sed -nE 's/^Version:[[:space:]]*//p' "$f")
+    if [[ -z $newest ]] || dpkg --compare-versions "$v" gt "$newest"; then newest=$v; DSC=$f; fi
+  done
+  [[ -n $DSC ]] || die "apt-get update failed and no cached source package in $DL_DIR (see $LOG)"
+fi
+[[ -f $DSC ]] || die "expected $DSC after download"
+DEB_VERSION=$(sed -nE 's/^Version:[[:space:]]*//p' "$DSC")
+UP_VERSION=${DEB_VERSION#*:}; UP_VERSION=${UP_VERSION%-*}
+echo "[$PROG $MAJOR] Debian source: $SRCPKG $DEB_VERSION (upstream $UP_VERSION)" >&2
+[[ ${UP_VERSION%%.*} == "$MAJOR" ]] || die "source version $DEB_VERSION is not PostgreSQL $MAJOR"
+
+# ------------------------------------------------------------------- unpack
+step "unpacking $(basename "$DSC") (dpkg-source -x --skip-patches)"
+rm -rf "$BUILD_ROOT"
+mkdir -p "$BUILD_ROOT"
+SRC=$BUILD_ROOT/$SRCPKG-$UP_VERSION
+run dpkg-source -x --skip-patches "$DSC" "$SRC"
+[[ -x $SRC/configure ]] || die "unpacked tree $SRC has no configure script"
+
+# ---------------------------------------------------------------- configure
+cd "$SRC"
+step "configure ${CONFIGURE_ARGS[*]}"
+run ./configure "${CONFIGURE_ARGS[@]}"
+
+# -------------------------------------------------------------------- build
+step "make -j$JOBS (server, client programs, libraries)"
+run make -j"$JOBS"
+step "make -j$JOBS contrib/uuid-ossp contrib/pgcrypto src/test/isolation"
+run make -j"$JOBS" -C contrib/uuid-ossp
+run make -j"$JOBS" -C contrib/pgcrypto
+run make -j"$JOBS" -C src/test/isolation
+
+# ------------------------------------------------------------------ install
+step "installing into $PREFIX"
+# No stamp => whatever is in PREFIX is incomplete; start from a clean slate.
+case "$PREFIX" in /|"") die "refusing to clean prefix '$PREFIX'";; esac
+rm -rf "$PREFIX"
+run make install
+run make -C contrib/uuid-ossp install
+run make -C contrib/pgcrypto install
+run make -C src/test/regress install     # pgxs/src/test/regress/pg_regress
+run make -C src/test/isolation install   # pg_isolation_regress + isolationtester
+run make -C src/test/perl install        # PostgreSQL::Test::* for TAP tests
+
+# ------------------------------------------------------------------- verify
+step "verifying installation"
+[[ -x $PG_CONFIG ]] || die "$PG_CONFIG missing"
+PKGLIBDIR=$("$PG_CONFIG" --pkglibdir)
+SHAREDIR=$("$PG_CONFIG" --sharedir)
+BINDIR=$("$PG_CONFIG" --bindir)
+PGXSDIR=$PKGLIBDIR/pgxs
+[[ $BINDIR == "$PREFIX/bin" ]] || die "unexpected bindir $BINDIR"
+[[ $("$PG_CONFIG" --pgxs) == "$PGXSDIR/src/makefiles/pgxs.mk" ]] \
+  || die "unexpected pg_config --pgxs: $("$PG_CONFIG" --pgxs)"
+required=(
+  "$BINDIR/postgres" "$BINDIR/initdb" "$BINDIR/pg_ctl" "$BINDIR/psql" "$BINDIR/pgbench"
+  "$PGXSDIR/src/makefiles/pgxs.mk"
+  "$PGXSDIR/src/test/regress/pg_regress"
+  "$PGXSDIR/src/test/isolation/pg_isolation_regress"
+  "$PGXSDIR/src/test/isolation/isolationtester"
+  "$PGXSDIR/src/test/perl/PostgreSQL/Test/Cluster.pm"
+  "$PGXSDIR/src/test/perl/PostgreSQL/Test/Utils.pm"
+  "$PKGLIBDIR/uuid-ossp.so" "$SHAREDIR/extension/uuid-ossp.control"
+  "$PKGLIBDIR/pgcrypto.so"  "$SHAREDIR/extension/pgcrypto.control"
+)
+for f in "${required[@]}"; do
+  [[ -e $f ]] || die "expected file not installed: $f"
+  echo "ok: $f" >>"$LOG"
+done
+"$BINDIR/postgres" --version >>"$LOG" 2>&1 || die "$BINDIR/postgres --version failed"
+if ((${#EXTRA_CONFIGURE[@]})); then
+  for opt in "${EXTRA_CONFIGURE[@]}"; do
+    "$PG_CONFIG" --configure | grep -q -- "$opt" || die "pg_config --configure lacks $opt"
+  done
+fi
+# The server runs as 'postgres' (initdb refuses root): it must be able to
+# reach and execute the installation (this catches e.g. a cache under /root).
+if id postgres >/dev/null 2>&1; then
+  runuser -u postgres -- "$BINDIR/postgres" --version >>"$LOG" 2>&1 \
+    || die "user postgres cannot run $BINDIR/postgres (check permissions of $PREFIX and its parents)"
+  runuser -u postgres -- test -r "$PGXSDIR/src/test/perl/PostgreSQL/Test/Cluster.pm" \
+    || die "user postgres cannot read the installed TAP modules"
+fi
+
+# ------------------------------------------------------------------ cleanup
+if [[ ${UUIDX_PG_KEEP_BUILD:-0} != 1 ]]; then
+  step "removing build tree $BUILD_ROOT (set UUIDX_PG_KEEP_BUILD=1 to keep it)"
+  cd /
+  rm -rf "$BUILD_ROOT"
+fi
+
+# -------------------------------------------------------------------- stamp
+{
+  echo "key=$BUILD_KEY"
+  echo "debian_source=$SRCPKG $DEB_VERSION ($SUITE, $MIRROR)"
+  echo "version=$("$PG_CONFIG" --version)"
+  echo "built_at=$(date -u +%FT%TZ)"
+  echo "build_seconds=$((SECONDS - START))"
+} >"$STAMP.tmp"
+mv "$STAMP.tmp" "$STAMP"
+
+step "done: $("$PG_CONFIG" --version) in $((SECONDS - START))s"
+echo "$PG_CONFIG"

@@ -1,0 +1,82 @@
+# Shared by test/run.sh, test/demo.sh and test/bench/bench.sh: install what is
+# missing, build and install uuidx, and run things as the server's OS user.
+# Source it; it defines functions and sets UUIDX_ROOT, PG_CONFIG and AS_PG.
+
+UUIDX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+DEBIAN_PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+PG_CONFIG=${PG_CONFIG:-$DEBIAN_PG_CONFIG}
+
+say() { printf '== %s\n' "$*" >&2; }
+
+# Install Debian packages that are not installed yet (needs root then).
+require_packages() {
+	local missing=()
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	say "installing ${missing[*]}"
+	if [ "$(id -u)" != 0 ]; then
+		echo "missing packages: ${missing[*]} (run as root, or install them)" >&2
+		return 1
+	fi
+	apt-get update -qq >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# What building uuidx and running its servers and tests needs.
+require_build_packages() {
+	local pkgs=(make gcc libipc-run-perl faketime)
+	if [ "$PG_CONFIG" = "$DEBIAN_PG_CONFIG" ]; then
+		pkgs+=(postgresql-15 postgresql-server-dev-15 postgresql-contrib)
+	fi
+	require_packages "${pkgs[@]}"
+	if [ ! -x "$PG_CONFIG" ] && ! command -v "$PG_CONFIG" >/dev/null; then
+		echo "PG_CONFIG=$PG_CONFIG not found" >&2
+		return 1
+	fi
+	PG_BINDIR=$("$PG_CONFIG" --bindir)
+	PG_PGXS_DIR=$(dirname "$("$PG_CONFIG" --pgxs)")/..
+	PG_MAJOR=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+	export PG_CONFIG PG_BINDIR PG_PGXS_DIR PG_MAJOR
+}
+
+build_and_install() {
+	say "building and installing uuidx for PostgreSQL $PG_MAJOR ($PG_CONFIG)"
+	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" >&2
+	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" install >&2
+}
+
+# initdb refuses root: servers and test drivers run as postgres when we are root.
+if [ "$(id -u)" = 0 ]; then
+	AS_PG=(runuser -u postgres --)
+else
+	AS_PG=()
+fi
+
+# A scratch directory the server's user can write, outside the checkout.
+make_workdir() {
+	local dir
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/uuidx-$1.XXXXXX")
+	chmod 755 "$dir"
+	[ "$(id -u)" = 0 ] && chown postgres: "$dir"
+	echo "$dir"
+}
+
+# Start a throwaway server: start_server DIR [extra postgresql.conf lines...]
+# It listens on a Unix socket in DIR only.
+start_server() {
+	local dir=$1; shift
+	"${AS_PG[@]}" "$PG_BINDIR/initdb" -D "$dir/data" -A trust -U postgres >"$dir/initdb.log" 2>&1
+	{
+		echo "listen_addresses = ''"
+		echo "unix_socket_directories = '$dir'"
+		echo "port = 5432"
+		for line in "$@"; do echo "$line"; done
+	} >>"$dir/data/postgresql.conf"
+	"${AS_PG[@]}" "$PG_BINDIR/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null
+}
+
+stop_server() {
+	"${AS_PG[@]}" "$PG_BINDIR/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true
+}

@@ -1,0 +1,144 @@
+# Clock faults on a real server under libfaketime: the clock steps back an
+# hour, freezes, stalls through a long burst, and jumps forward.  Every
+# generator stays strictly increasing and unique, runs ahead of the clock
+# only as far as needed, reports how far, and rejoins the clock when the
+# clock catches up.
+use strict;
+use warnings;
+use POSIX qw(strftime);
+use Time::HiRes qw(time sleep);
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+plan skip_all => "libfaketime not installed ($libfaketime)" unless -f $libfaketime;
+
+my $burst = $ENV{UUIDX_FROZEN_BURST} // 1_000_000;
+
+my $node = PostgreSQL::Test::Cluster->new('faketime');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
+my $clock_file = $node->basedir . '/faketime';
+
+# What the server's clock says: a relative offset such as "-1h", or a frozen
+# absolute UTC time "YYYY-MM-DD hh:mm:ss".  libfaketime rereads the file on
+# every clock call (FAKETIME_NO_CACHE).
+sub set_clock
+{
+	my ($spec) = @_;
+	open my $fh, '>', "$clock_file.tmp" or die $!;
+	print $fh "$spec\n";
+	close $fh;
+	rename "$clock_file.tmp", $clock_file or die $!;
+}
+
+sub utc { strftime('%Y-%m-%d %H:%M:%S', gmtime(shift)) }
+
+set_clock('+0');
+{
+	local $ENV{LD_PRELOAD} = $libfaketime;
+	local $ENV{FAKETIME_TIMESTAMP_FILE} = $clock_file;
+	local $ENV{FAKETIME_NO_CACHE} = '1';
+	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+	local $ENV{TZ} = 'UTC';
+	$node->start;
+}
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION uuidx;
+	CREATE TABLE log (seq bigserial PRIMARY KEY, phase text, u6 uuid, u7 uuid, u8 uuid);
+	CREATE FUNCTION gen(phase text, n integer) RETURNS void LANGUAGE sql AS $$
+	  INSERT INTO log (phase, u6, u7, u8)
+	  SELECT phase, uuid_generate_v6(), uuid_generate_v7(), uuid_generate_v8()
+	  FROM generate_series(1, n) $$;
+});
+
+sub ahead_ms
+{
+	my ($gen) = @_;
+	return $node->safe_psql('postgres',
+		"SELECT extract(epoch FROM ahead) * 1000 FROM uuidx_generator_state() WHERE generator = '$gen'");
+}
+
+sub phase_times
+{
+	my ($phase) = @_;
+	return split /\|/, $node->safe_psql('postgres', qq{
+		SELECT extract(epoch FROM min(uuid_timestamp(u7))), extract(epoch FROM max(uuid_timestamp(u7))),
+		       extract(epoch FROM min(uuid_timestamp(u6))), extract(epoch FROM max(uuid_timestamp(u6)))
+		FROM log WHERE phase = '$phase'});
+}
+
+# 1. The real clock.
+$node->safe_psql('postgres', "SELECT gen('real', 10000)");
+my ($r_min7, $r_max7) = phase_times('real');
+ok(abs($r_max7 - time) < 5, 'real clock: v7 time is now');
+
+# 2. A frozen clock, one second after now: at least 32,768 v7 values share
+# the frozen millisecond before the embedded time moves on.
+my $frozen = int(time) + 1;
+set_clock(utc($frozen));
+$node->safe_psql('postgres', "SELECT gen('frozen32k', 32768)");
+my ($f_min7, $f_max7) = phase_times('frozen32k');
+is(sprintf('%.3f', $f_max7), sprintf('%.3f', $frozen), '32,768 v7 values inside the frozen millisecond');
+
+# 3. A long burst in that frozen millisecond: the generators run ahead, only
+# as far as needed (v7/v8: at most one ms per 32,768 values; v6: 100 ns per
+# value), and report it.
+my $t0 = time;
+$node->safe_psql('postgres', "SELECT gen('burst', $burst)");
+my $burst_secs = time - $t0;
+my ($b_min7, $b_max7, $b_min6, $b_max6) = phase_times('burst');
+my $ahead7 = ahead_ms('v7');
+my $ahead6 = ahead_ms('v6');
+my $ahead8 = ahead_ms('v8');
+my $max_ahead7 = ($burst + 32768) / 32768 + 1;
+my $max_ahead6 = ($burst + 32768) * 0.0001 + 1;
+ok($ahead7 > 0 && $ahead7 <= $max_ahead7, "burst of $burst: v7 runs ahead by $ahead7 ms (<= $max_ahead7)");
+ok($ahead8 > 0 && $ahead8 <= $max_ahead7, "burst of $burst: v8 runs ahead by $ahead8 ms (<= $max_ahead7)");
+ok($ahead6 > 0 && $ahead6 <= $max_ahead6, "burst of $burst: v6 runs ahead by $ahead6 ms (<= $max_ahead6)");
+note "burst of $burst values in a frozen millisecond took $burst_secs s";
+
+# 4. Back to the real clock: once it has passed the run-ahead, the
+# generators follow it again.
+set_clock('+0');
+sleep(0.1) while time < $frozen + 1;
+$node->safe_psql('postgres', "SELECT gen('rejoin', 1000)");
+my ($j_min7, $j_max7) = phase_times('rejoin');
+ok(abs($j_max7 - time) < 2, 'real clock again: v7 time is the clock');
+ok(ahead_ms('v7') == 0 && ahead_ms('v6') == 0 && ahead_ms('v8') == 0, 'rejoined: nothing ahead of the clock');
+
+# 5. The clock steps back an hour, then freezes there while generating.
+set_clock('-1h');
+$node->safe_psql('postgres', "SELECT gen('back', 10000)");
+my $back_ahead = ahead_ms('v7');
+ok($back_ahead > 3590_000 && $back_ahead < 3610_000,
+	"clock stepped back an hour: v7 reports running $back_ahead ms ahead");
+set_clock(utc(time - 3600));
+$node->safe_psql('postgres', "SELECT gen('back_frozen', 100000)");
+my ($bf_min7, $bf_max7) = phase_times('back_frozen');
+ok($bf_max7 < time + 2, 'stepped back and frozen: v7 time stays near the real last value');
+
+# 6. The clock jumps an hour forward: values follow it.
+set_clock('+1h');
+$node->safe_psql('postgres', "SELECT gen('forward', 10000)");
+my ($fw_min7, $fw_max7, $fw_min6, $fw_max6) = phase_times('forward');
+ok(abs($fw_min7 - (time + 3600)) < 5 && abs($fw_min6 - (time + 3600)) < 5,
+	'clock jumped an hour forward: values follow it');
+ok(ahead_ms('v7') == 0, 'jumped forward: nothing ahead of the clock');
+
+# Over every phase: strictly increasing in generation order, and unique.
+my $check = $node->safe_psql('postgres', q{
+	SELECT count(*), count(DISTINCT u6), count(DISTINCT u7), count(DISTINCT u8),
+	       count(*) FILTER (WHERE u6 <= p6), count(*) FILTER (WHERE u7 <= p7),
+	       count(*) FILTER (WHERE u8 <= p8)
+	FROM (SELECT u6, u7, u8, lag(u6) OVER w p6, lag(u7) OVER w p7, lag(u8) OVER w p8
+	      FROM log WINDOW w AS (ORDER BY seq)) s});
+my ($n, $d6, $d7, $d8, $bad6, $bad7, $bad8) = split /\|/, $check;
+my $expected = 10000 + 32768 + $burst + 1000 + 10000 + 100000 + 10000;
+is($n, $expected, "all $expected rows generated");
+is("$d6 $d7 $d8", "$n $n $n", 'every value of every generator unique');
+is("$bad6 $bad7 $bad8", '0 0 0', 'every generator strictly increasing through every clock fault');
+
+$node->stop;
+done_testing();
