@@ -3,6 +3,7 @@
 #   make demo     install what is needed, build, start a throwaway server, walk through uuidx
 #   make test     install what is needed, build, run the whole suite on throwaway servers
 #   make bench    benchmark against core functions on a throwaway server
+#   make matrix   make test on PostgreSQL 15, 17 and 18 (what CI runs)
 #
 # PG_CONFIG=/path/to/pg_config selects the PostgreSQL to build and test against.
 
@@ -18,7 +19,7 @@ OBJS = \
 	src/name_v8.o \
 	src/pg_uuidv7_compat.o \
 	src/random_pool.o
-DATA = sql/uuidx--1.0.sql
+DATA = $(wildcard sql/uuidx--*.sql)
 
 # Warnings are errors; PostgreSQL's own headers need the three exceptions.
 UUIDX_WERROR ?= -Werror
@@ -33,7 +34,7 @@ include $(PGXS)
 
 $(OBJS): src/uuidx.h src/compat.h
 
-.PHONY: demo test bench
+.PHONY: demo test bench matrix
 demo:
 	bash test/demo.sh
 
@@ -42,3 +43,8 @@ test:
 
 bench:
 	bash test/bench/bench.sh
+
+# The whole suite (make test) on PostgreSQL 15 (Debian), 17 and 18 (built
+# from Debian's source packages into a cache outside the checkout).
+matrix:
+	bash test/matrix.sh

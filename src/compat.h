@@ -15,6 +15,11 @@
 #error "uuidx requires PostgreSQL 15 or later"
 #endif
 
+/* PostgreSQL 16 moved the varlena macros out of postgres.h. */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
 /* PostgreSQL 18 lets a module report its name and version. */
 #if PG_VERSION_NUM >= 180000
 #define UUIDX_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "uuidx", .version = "1.0")

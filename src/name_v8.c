@@ -15,6 +15,7 @@
  */
 #include "uuidx.h"
 
+#include "compat.h"
 #include "common/cryptohash.h"
 #include "common/sha2.h"
 #include "fmgr.h"

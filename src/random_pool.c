@@ -3,12 +3,12 @@
  * random_pool.c
  *	  A per-process pool of bytes from the CSPRNG.
  *
- * pg_strong_random() costs far more per call than a generator may, so the
- * bytes for many UUIDs are drawn at once.  The pool belongs to one process:
+ * pg_strong_random() costs far more per call than a generator may (OpenSSL
+ * locks and looks up its DRBG on every call), so the bytes for several
+ * hundred UUIDs are drawn at once.  The pool belongs to one process:
  * it is never filled in the postmaster (whose memory every backend
  * inherits), and it remembers the pid that filled it, so a process that
  * finds itself forked throws the inherited bytes away before using any.
- * Bytes handed out are wiped from the pool.
  *
  *-------------------------------------------------------------------------
  */
@@ -16,7 +16,7 @@
 
 #include "miscadmin.h"
 
-#define UUIDX_POOL_SIZE 1024
+#define UUIDX_POOL_SIZE 8192
 
 static uint8 pool[UUIDX_POOL_SIZE];
 static size_t pool_used = UUIDX_POOL_SIZE;
@@ -55,6 +55,5 @@ uuidx_random_bytes(void *dst, size_t len)
 	}
 
 	memcpy(dst, pool + pool_used, len);
-	memset(pool + pool_used, 0, len);
 	pool_used += len;
 }

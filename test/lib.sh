@@ -41,8 +41,15 @@ require_build_packages() {
 	export PG_CONFIG PG_BINDIR PG_PGXS_DIR PG_MAJOR
 }
 
+# Objects built for one PostgreSQL must not be linked for another: the
+# pg_config of the last build is remembered and a change forces a clean.
 build_and_install() {
+	local stamp="$UUIDX_ROOT/.build-pg-config"
 	say "building and installing uuidx for PostgreSQL $PG_MAJOR ($PG_CONFIG)"
+	if [ "$(cat "$stamp" 2>/dev/null)" != "$PG_CONFIG" ]; then
+		make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" clean >&2
+		echo "$PG_CONFIG" >"$stamp"
+	fi
 	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" >&2
 	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" install >&2
 }

@@ -1,0 +1,41 @@
+-- PostgreSQL 18 has uuidv7(), uuidv7(interval), uuid_extract_timestamp() and
+-- uuid_extract_version() in pg_catalog.  uuidx coexists with them: no name
+-- is shared, nothing is ambiguous, and each reads the other's values.
+
+-- Which function each name resolves to.
+SELECT p.oid::regprocedure AS function, n.nspname AS schema
+FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+WHERE p.proname IN ('uuidv7', 'uuid_extract_timestamp', 'uuid_extract_version',
+                    'uuid_generate_v7', 'uuid_timestamp', 'uuid_version')
+ORDER BY p.oid::regprocedure::text;
+
+-- One column, values from core and uuidx alternately.
+CREATE TEMP TABLE mixed (n integer, src text, u uuid);
+INSERT INTO mixed
+  SELECT n, CASE WHEN n % 2 = 0 THEN 'core uuidv7' ELSE 'uuid_generate_v7' END,
+         CASE WHEN n % 2 = 0 THEN uuidv7() ELSE uuid_generate_v7() END
+  FROM generate_series(1, 20000) AS n;
+-- Sorted by the uuid, the embedded times never go back.
+SELECT count(*) AS out_of_time_order
+FROM (SELECT uuid_timestamp(u) AS t, lag(uuid_timestamp(u)) OVER (ORDER BY u) AS prev FROM mixed) s
+WHERE t < prev;
+-- uuid_timestamp() agrees with uuid_extract_timestamp(), and uuid_version()
+-- with uuid_extract_version(), on both.
+SELECT src, count(*) AS values,
+       bool_and(uuid_timestamp(u) = uuid_extract_timestamp(u)) AS same_time,
+       bool_and(uuid_version(u) = uuid_extract_version(u)) AS same_version
+FROM mixed GROUP BY src ORDER BY src;
+-- ... and on v1 (uuid-ossp); core has no v6 timestamp, uuidx does.
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS "uuid-ossp";
+RESET client_min_messages;
+SELECT bool_and(uuid_timestamp(u) = uuid_extract_timestamp(u)) AS v1_same_time,
+       bool_and(uuid_extract_timestamp(uuid_v1_to_v6(u)) IS NULL) AS core_has_no_v6_time,
+       bool_and(uuid_timestamp(uuid_v1_to_v6(u)) = uuid_extract_timestamp(u)) AS v6_time_is_v1_time
+FROM (SELECT uuid_generate_v1() AS u FROM generate_series(1, 1000)) s;
+-- The RFC vectors through both.
+SELECT uuid_extract_timestamp('017F22E2-79B0-7CC3-98C4-DC0C0C07398F') = uuid_timestamp('017F22E2-79B0-7CC3-98C4-DC0C0C07398F') AS v7_vector,
+       uuid_extract_timestamp('C232AB00-9414-11EC-B3C8-9E6BDECED846') = uuid_timestamp('C232AB00-9414-11EC-B3C8-9E6BDECED846') AS v1_vector;
+-- Shifted generation agrees to the millisecond with core's.
+SELECT abs(extract(epoch FROM uuid_timestamp(uuid_generate_v7(interval '-2 days')) - uuid_extract_timestamp(uuidv7(interval '-2 days')))) < 1 AS shift_parity;
+DROP TABLE mixed;
