@@ -48,6 +48,8 @@
 
 /* How far ahead of use the high-water mark is moved, in microseconds. */
 #define UUIDX_RESERVE_WINDOW_US INT64CONST(1000000)
+/* After a failed early move, how long before the next early attempt. */
+#define UUIDX_EARLY_RETRY_US INT64CONST(100000)
 
 #define UUIDX_HWM_FILE "uuidx.hwm"
 #define UUIDX_HWM_MAGIC "uuidx high-water mark v1 unix_us="
@@ -60,6 +62,8 @@ typedef struct UuidxSharedState
 	pg_atomic_uint64 reserved_unix_us;
 	/* Set while one process writes the high-water mark file. */
 	pg_atomic_flag hwm_writer;
+	/* Clock (Unix us) before which no early move is tried after a failure. */
+	pg_atomic_uint64 early_retry_unix_us;
 	bool		persistent;
 } UuidxSharedState;
 
@@ -246,6 +250,7 @@ init_state(UuidxSharedState *s, bool persistent)
 		pg_atomic_init_u64(&s->last[gen], last_position_at(gen, hwm));
 	pg_atomic_init_u64(&s->reserved_unix_us, (uint64) hwm);
 	pg_atomic_init_flag(&s->hwm_writer);
+	pg_atomic_init_u64(&s->early_retry_unix_us, 0);
 	s->persistent = persistent;
 }
 
@@ -331,29 +336,37 @@ ensure_state(void)
 /*
  * Move the high-water mark so that it covers needed_us.  When must_cover
  * is false this is an early move: it is skipped if another process is
- * already writing.  When true, the caller's value lies beyond the mark and
- * may not be returned until the mark covers it.
+ * already writing, and after a failure it is retried (and reported) at most
+ * every 100 ms, not for every value.  When true, the caller's value lies
+ * beyond the mark and may not be returned until the mark covers it.
  */
 static void
 extend_reservation(int64 needed_us, bool must_cover)
 {
+	if (!must_cover &&
+		uuidx_clock_unix_ns() / 1000 < (int64) pg_atomic_read_u64(&state->early_retry_unix_us))
+		return;
+
 	for (;;)
 	{
 		if (pg_atomic_test_set_flag(&state->hwm_writer))
 		{
 			int64		reserved = (int64) pg_atomic_read_u64(&state->reserved_unix_us);
+			int64		now_us = uuidx_clock_unix_ns() / 1000;
 			bool		ok = true;
 			int			save_errno = 0;
 
 			if (reserved < needed_us + UUIDX_RESERVE_WINDOW_US / 2)
 			{
-				int64		now_us = uuidx_clock_unix_ns() / 1000;
 				int64		target = Max(needed_us, now_us) + UUIDX_RESERVE_WINDOW_US;
 
 				ok = write_hwm_file(target);
 				save_errno = errno;
 				if (ok)
 					pg_atomic_write_u64(&state->reserved_unix_us, (uint64) target);
+				else
+					pg_atomic_write_u64(&state->early_retry_unix_us,
+										(uint64) (now_us + UUIDX_EARLY_RETRY_US));
 			}
 			pg_atomic_clear_flag(&state->hwm_writer);
 

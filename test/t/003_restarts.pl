@@ -1,0 +1,332 @@
+# Order survives restarts: a clean restart, a crash of a backend (crash
+# restart: the postmaster reinitializes shared memory) and a kill -9 of the
+# postmaster, each with the clock set back an hour just before, start every
+# generator above the persisted high-water mark (uuidx.hwm), so the first
+# values afterwards are greater than every value before.  Also: the mark is
+# reserved ahead of use within a bounded window and written about twice a
+# second at most, not per value; a corrupt mark file is reported and
+# ignored; a mark that cannot be written makes a value past the mark an
+# ERROR, never a crash and never a value the mark does not cover.
+#
+# The server runs under libfaketime as in 002_clock_faults.pl; the clock is
+# an offset from the real clock, or a frozen UTC time, written to a file
+# the server rereads on every clock call.
+use strict;
+use warnings;
+use POSIX qw(strftime);
+use Time::HiRes qw(time sleep);
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+plan skip_all => "libfaketime not installed ($libfaketime)" unless -f $libfaketime;
+
+my $node = PostgreSQL::Test::Cluster->new('restarts');
+$node->init;
+# The test framework turns restart_after_crash off; the crash restart is
+# what scenario b is about.
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'\nrestart_after_crash = on");
+my $clock_file = $node->basedir . '/faketime';
+my $hwm_file = $node->data_dir . '/uuidx.hwm';
+
+sub set_clock
+{
+	my ($spec) = @_;
+	open my $fh, '>', "$clock_file.tmp" or die $!;
+	print $fh "$spec\n";
+	close $fh;
+	rename "$clock_file.tmp", $clock_file or die $!;
+}
+
+sub utc { strftime('%Y-%m-%d %H:%M:%S', gmtime(shift)) }
+
+# Run a Cluster method (start, restart) with libfaketime in the server's
+# environment; it must be set again around every start.
+sub under_faketime
+{
+	my ($method, @args) = @_;
+	local $ENV{LD_PRELOAD} = $libfaketime;
+	local $ENV{FAKETIME_TIMESTAMP_FILE} = $clock_file;
+	local $ENV{FAKETIME_NO_CACHE} = '1';
+	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+	local $ENV{TZ} = 'UTC';
+	return $node->$method(@args);
+}
+
+# The server log written since a given offset.
+sub log_since { return slurp_file($node->logfile, shift) }
+
+set_clock('+0');
+under_faketime('start');
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION uuidx;
+	CREATE TABLE log (seq bigserial PRIMARY KEY, phase text, u6 uuid, u7 uuid, u8 uuid);
+	CREATE FUNCTION gen(phase text, n integer) RETURNS void LANGUAGE sql AS $$
+	  INSERT INTO log (phase, u6, u7, u8)
+	  SELECT phase, uuid_generate_v6(), uuid_generate_v7(), uuid_generate_v8()
+	  FROM generate_series(1, n) $$;
+});
+
+# Per generator: last_time, ahead and reserved_until in (fractional) Unix
+# seconds, and reserved_until in Unix microseconds.
+sub gen_state
+{
+	my %s;
+	for my $row (split /\n/, $node->safe_psql('postgres', q{
+		SELECT generator, extract(epoch FROM last_time), extract(epoch FROM ahead),
+		       extract(epoch FROM reserved_until),
+		       (extract(epoch FROM reserved_until) * 1000000)::bigint
+		FROM uuidx_generator_state() ORDER BY generator}))
+	{
+		my ($g, $last, $ahead, $res, $res_us) = split /\|/, $row;
+		$s{$g} = { last => $last, ahead => $ahead, reserved => $res, reserved_us => $res_us };
+	}
+	return \%s;
+}
+
+# The mark in the file, in Unix microseconds (undef if absent or unparsable).
+sub hwm_in_file
+{
+	open my $fh, '<', $hwm_file or return undef;
+	local $/;
+	my $c = <$fh>;
+	close $fh;
+	return $c =~ /^uuidx high-water mark v1 unix_us=(\d+)\n/ ? $1 : undef;
+}
+
+# After a restart with the clock an hour back, a generator starts at the
+# mark: "ahead" is an hour, plus what the mark was ahead of the last value
+# (up to the 1 s window), minus the time the restart took.  Without the
+# mark it would be 0.  The lower bound leaves a minute for a slow restart.
+sub about_an_hour
+{
+	my ($s) = @_;
+	my @bad = grep { !($s->{$_}{ahead} > 3540 && $s->{$_}{ahead} < 3602) } qw(v6 v7 v8);
+	return !@bad;
+}
+
+# The first value of each generator in a phase must be greater than every
+# value logged before the phase.  If a restart started the generators from
+# the clock (an hour back) instead of above the mark, this fails.
+sub check_first_after
+{
+	my ($phase, $what) = @_;
+	my $r = $node->safe_psql('postgres', qq{
+		WITH f AS (SELECT * FROM log WHERE phase = '$phase' ORDER BY seq LIMIT 1)
+		SELECT count(*) FILTER (WHERE l.u6 >= f.u6), count(*) FILTER (WHERE l.u7 >= f.u7),
+		       count(*) FILTER (WHERE l.u8 >= f.u8), count(*)
+		FROM log l, f WHERE l.seq < f.seq});
+	my ($g6, $g7, $g8, $n) = split /\|/, $r;
+	ok($n > 0 && "$g6 $g7 $g8" eq '0 0 0',
+		"$what: first v6, v7, v8 after it are greater than all $n earlier values");
+}
+
+# The mark is reserved ahead of use, in a bounded window (one second; allow
+# 1.5 s): reserved_until >= last_time, and not much more.  Fails if a value
+# were handed out beyond the mark, or if the mark were moved far ahead
+# (after a restart the embedded time jumps to the mark).  The file holds
+# exactly the mark the server uses.
+sub check_reservation
+{
+	my ($what) = @_;
+	my $s = gen_state();
+	my @bad;
+	for my $g (qw(v6 v7 v8))
+	{
+		my $d = $s->{$g}{reserved} - $s->{$g}{last};
+		push @bad, sprintf('%s: reserved_until - last_time = %.6f s', $g, $d)
+		  if $d < 0 || $d > 1.5;
+	}
+	is(join('; ', @bad), '', "$what: reserved_until is 0 .. 1.5 s ahead of last_time for v6, v7, v8");
+	is(hwm_in_file(), $s->{v7}{reserved_us}, "$what: uuidx.hwm holds reserved_until");
+}
+
+# --- 0. Real clock: the mark exists and covers what was handed out.
+$node->safe_psql('postgres', "SELECT gen('real', 10000)");
+ok(-f $hwm_file, 'high-water mark file uuidx.hwm exists in the data directory');
+check_reservation('real clock');
+
+# --- a. Clean restart, the clock set back an hour before the server comes up.
+set_clock('-1h');
+under_faketime('restart');
+my $s = gen_state();
+# Before anything is generated, every generator starts at the mark, an hour
+# ahead of the clock.  Fails if the state started from the clock.
+ok(about_an_hour($s),
+	"clean restart, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
+$node->safe_psql('postgres', "SELECT gen('after_restart', 1000)");
+check_first_after('after_restart', 'clean restart with the clock back an hour');
+check_reservation('after clean restart, clock back 1h');
+
+# --- b. A backend killed with SIGKILL: the postmaster kills the others and
+# reinitializes shared memory (crash restart); the clock is set back an hour
+# first.  The victim generates the last values before it is killed.
+set_clock('+0');
+$node->safe_psql('postgres', "SELECT gen('before_crash', 1000)");
+my ($vout, $verr) = ('', '');
+my $victim = IPC::Run::start(
+	[ 'psql', '-X', '-d', $node->connstr('postgres'),
+	  '-c', "SELECT gen('victim', 1000)", '-c', 'SELECT pg_sleep(600)' ],
+	'>', \$vout, '2>', \$verr);
+$node->poll_query_until('postgres',
+	"SELECT count(*) = 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'")
+  or die 'victim backend not found';
+my $victim_pid = $node->safe_psql('postgres',
+	"SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'");
+set_clock('-1h');
+my $log_offset = -s $node->logfile;
+kill 'KILL', $victim_pid or die "could not kill backend $victim_pid: $!";
+$victim->finish;
+# Wait for the crash restart to finish (a connection accepted before the
+# postmaster noticed the crash would not do).
+my $deadline = time + 60;
+sleep(0.1)
+  while time < $deadline
+  && log_since($log_offset) !~ /reinitializing.*database system is ready to accept connections/s;
+$node->poll_query_until('postgres', 'SELECT 1', '1')
+  or die 'server did not come back after the crash';
+like(log_since($log_offset),
+	qr/terminated by signal 9.*all server processes terminated; reinitializing.*ready to accept connections/s,
+	'backend killed: the postmaster reinitialized shared memory (crash restart)');
+$s = gen_state();
+ok(about_an_hour($s),
+	"crash restart, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
+$node->safe_psql('postgres', "SELECT gen('after_crash', 1000)");
+check_first_after('after_crash', 'crash restart (backend killed) with the clock back an hour');
+check_reservation('after crash restart');
+
+# --- c. kill -9 of the postmaster, the clock set back an hour, then start.
+set_clock('+0');
+$node->safe_psql('postgres', "SELECT gen('before_kill9', 1000)");
+set_clock('-1h');
+open my $pidfh, '<', $node->data_dir . '/postmaster.pid' or die $!;
+my $pm_pid = <$pidfh>;
+close $pidfh;
+chomp $pm_pid;
+$node->kill9;
+sleep(0.1) while kill 0, $pm_pid;
+# The orphaned children leave once they notice the postmaster is gone;
+# until then the old shared memory is in use and a start is refused.
+my $started = 0;
+for (1 .. 50)
+{
+	last if ($started = under_faketime('start', fail_ok => 1));
+	sleep(0.2);
+}
+ok($started, 'server starts after kill -9 of the postmaster');
+$s = gen_state();
+ok(about_an_hour($s),
+	"postmaster killed, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
+$node->safe_psql('postgres', "SELECT gen('after_kill9', 1000)");
+check_first_after('after_kill9', 'kill -9 of the postmaster with the clock back an hour');
+
+# --- The mark is not written per value.  One backend generates v7 values
+# for 3 s of the real clock while the file is read every 2 ms.  The mark
+# moves about every 0.5 s (when a value comes within half the window of
+# it), so the contents change a handful of times; written per value, they
+# would change at nearly every read (hundreds of times), and the statement
+# would likely also hit its timeout.  The server runs without libfaketime
+# here: with FAKETIME_NO_CACHE every clock call rereads the clock file,
+# which would make generation several times slower.
+set_clock('+0');
+$node->stop;
+$node->start;
+sleep(0.1) while gen_state()->{v7}{ahead} > 0;
+my ($gout, $gerr) = ('', '');
+my $gen = IPC::Run::start(
+	[ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('postgres'),
+	  '-c', q{SET statement_timeout = '60s'},
+	  '-c', q{
+		CREATE FUNCTION burst(secs float8) RETURNS bigint LANGUAGE plpgsql AS $$
+		DECLARE n bigint := 0; stop timestamptz := clock_timestamp() + secs * interval '1 s';
+		BEGIN
+		  WHILE clock_timestamp() < stop LOOP
+		    PERFORM count(uuid_generate_v7()) FROM generate_series(1, 50000);
+		    n := n + 50000;
+		  END LOOP;
+		  RETURN n;
+		END $$},
+	  '-c', 'SELECT burst(3)' ],
+	'>', \$gout, '2>', \$gerr);
+my ($reads, $changes, $prev) = (0, 0, hwm_in_file());
+while ($gen->pumpable)
+{
+	$gen->pump_nb;
+	my $cur = hwm_in_file();
+	$reads++;
+	$changes++ if defined $cur && defined $prev && $cur ne $prev;
+	$prev = $cur if defined $cur;
+	sleep(0.002);
+}
+$gen->finish;
+chomp $gout;
+is($gerr, '', 'burst of v7 values: no error');
+my $values = $gout || 0;
+note "burst: $values v7 values in 3 s, uuidx.hwm changed $changes times in $reads reads";
+ok($values >= 1_000_000, "burst generated $values v7 values (>= 1,000,000)");
+ok($changes >= 2 && $changes <= 20,
+	"uuidx.hwm rewritten $changes times for $values values in 3 s (2 .. 20, not per value)");
+
+# --- d1. A corrupt mark file at startup: reported, ignored, rewritten.
+$node->stop;
+open my $fh, '>', $hwm_file or die $!;
+print $fh "this is not a high-water mark\n\x00\xff garbage";
+close $fh;
+$log_offset = -s $node->logfile;
+under_faketime('start');
+like(log_since($log_offset), qr/WARNING:.*uuidx ignores the unreadable high-water mark file "uuidx\.hwm"/,
+	'corrupt uuidx.hwm: server starts with a WARNING naming uuidx');
+$node->safe_psql('postgres', "SELECT gen('after_corrupt', 1000)");
+check_first_after('after_corrupt', 'restart over a corrupt mark (clock right)');
+ok(defined hwm_in_file(), 'corrupt uuidx.hwm replaced by a valid mark once values are generated');
+
+# --- d2. A mark the server cannot write.  The clock is frozen at a whole
+# second S ten seconds ahead: the first value there lies beyond the mark,
+# so the mark moves to exactly S + 1 s (S + window).  Then the file is made
+# read-only for its owner (the postgres user the server runs as):
+#  - at S + 1 s a value equals the mark: it is returned; the early move of
+#    the mark fails with a WARNING only;
+#  - at S + 2 s a value lies beyond the mark: ERROR, no crash.  Without the
+#    check the value would be returned uncovered by any persisted mark.
+my $S = int(time) + 10;
+my $mark_S1 = sprintf('%d', ($S + 1) * 1_000_000);
+set_clock(utc($S));
+$node->safe_psql('postgres', "SELECT gen('frozen_S', 10)");
+is(hwm_in_file(), $mark_S1, 'frozen at S: the mark moved to S + 1 s');
+chmod 0400, $hwm_file or die $!;
+set_clock(utc($S + 1));
+my ($ret, $out, $err) = $node->psql('postgres', "SELECT gen('at_mark', 5)");
+is($ret, 0, 'read-only mark, value at the mark: returned');
+like($err, qr/WARNING:.*could not persist the uuidx high-water mark/,
+	'read-only mark, value at the mark: WARNING that the mark could not be moved early');
+set_clock(utc($S + 2));
+$log_offset = -s $node->logfile;
+($ret, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
+isnt($ret, 0, 'read-only mark, value beyond it: the statement fails');
+like($err, qr/ERROR:\s+could not persist the uuidx high-water mark in "uuidx\.hwm": Permission denied/,
+	'read-only mark, value beyond it: ERROR mentions the high-water mark');
+is($node->safe_psql('postgres', 'SELECT 1'), '1', 'read-only mark: server still accepts queries');
+unlike(log_since($log_offset), qr/terminated by signal|server process .* was terminated/,
+	'read-only mark: no backend crashed');
+is(hwm_in_file(), $mark_S1, 'read-only mark: file unchanged');
+chmod 0600, $hwm_file or die $!;
+($ret, $out, $err) = $node->psql('postgres', "SELECT gen('writable_again', 1000)");
+is("$ret $err", '0 ', 'mark writable again: generation works without warnings');
+check_first_after('writable_again', 'after the write failure');
+ok(hwm_in_file() > ($S + 2) * 1_000_000, 'mark writable again: the mark moved past S + 2 s');
+set_clock('+0');
+
+# Over everything: strictly increasing in generation order, and unique.
+my ($n, $d6, $d7, $d8, $bad6, $bad7, $bad8) = split /\|/, $node->safe_psql('postgres', q{
+	SELECT count(*), count(DISTINCT u6), count(DISTINCT u7), count(DISTINCT u8),
+	       count(*) FILTER (WHERE u6 <= p6), count(*) FILTER (WHERE u7 <= p7),
+	       count(*) FILTER (WHERE u8 <= p8)
+	FROM (SELECT u6, u7, u8, lag(u6) OVER w p6, lag(u7) OVER w p7, lag(u8) OVER w p8
+	      FROM log WINDOW w AS (ORDER BY seq)) s});
+is("$d6 $d7 $d8", "$n $n $n", "all $n logged values of each generator unique");
+is("$bad6 $bad7 $bad8", '0 0 0', 'every generator strictly increasing through every restart and crash');
+
+$node->stop;
+done_testing();
