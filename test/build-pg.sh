@@ -95,12 +95,10 @@ fi
 
 : >"$LOG"
 START=$SECONDS
-STEP_START=$SECONDS
 CUR_STEP="startup"
 
 step() {
   CUR_STEP=$*
-  STEP_START=$SECONDS
   printf '[%s %s] +%4ds  %s\n' "$PROG" "$MAJOR" $((SECONDS - START)) "$*" >&2
   printf '\n===== [%s] %s =====\n' "$(date -u +%FT%TZ)" "$*" >>"$LOG"
 }
@@ -135,9 +133,12 @@ done
 if ((${#missing[@]})); then
   step "installing missing build deps from the system's repos: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  if ! run apt-get install -y --no-install-recommends "${missing[@]}"; then
-    run apt-get update
-    run apt-get install -y --no-install-recommends "${missing[@]}"
+  # Wait for the dpkg lock instead of failing (e.g. 17 and 18 built concurrently).
+  SYS_APT=(apt-get -q -o DPkg::Lock::Timeout=600)
+  if ! run "${SYS_APT[@]}" install -y --no-install-recommends "${missing[@]}"; then
+    run "${SYS_APT[@]}" update
+    run "${SYS_APT[@]}" install -y --no-install-recommends "${missing[@]}" \
+      || die "could not install build deps: ${missing[*]} (see $LOG)"
   fi
 fi
 
@@ -153,7 +154,7 @@ detect_mirror() {
   for f in /etc/apt/sources.list.d/*.sources; do
     [[ -r $f ]] || continue
     # deb822 format: URIs: URI [URI...]
-    uri=$(sed -nE 's/^URIs:[[:space:]]*(.*)$/\1/p' "$f" | tr ' \t' '\n\n' \
+    uri=$(sed -nE 's/^URIs:[[:space:]]*(.*)$/\1/p' "$f" | tr -s '[:space:]' '\n' \
           | grep -E '^[a-z+]+://[^[:space:]]+/debian/?$' | head -n1 || true)
     [[ -n $uri ]] && { echo "${uri%/}"; return; }
   done
@@ -187,6 +188,7 @@ if run "${APT[@]}" update; then
   # Which .dsc will apt fetch?  --print-uris prints ('URI' filename size hash)
   # lines, but omits files already present in the cwd, so ask from an empty dir.
   PRINT_DIR=$(mktemp -d)
+  # shellcheck disable=SC2015  # '|| true' deliberately covers the whole pipeline
   DSC_NAME=$(cd "$PRINT_DIR" && "${APT[@]}" source --print-uris "$SRCPKG" 2>>"$LOG" \
              | awk '{print $2}' | grep -E '\.dsc$' | head -n1 || true)
   rmdir "$PRINT_DIR"
