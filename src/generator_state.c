@@ -151,7 +151,9 @@ read_hwm_file(void)
 		goto corrupt;
 	errno = 0;
 	value = strtoi64(buf + magic_len, &end, 10);
-	if (errno != 0 || end == buf + magic_len || *end != '\n' || value < 0)
+	/* No time any generator can reach lies beyond the last v7 millisecond. */
+	if (errno != 0 || end == buf + magic_len || *end != '\n' || value < 0 ||
+		value > (UUIDX_V7_MAX_MS + 1) * 1000 - 1)
 		goto corrupt;
 	return value;
 

@@ -1,61 +1,265 @@
 #!/usr/bin/env bash
-# make bench: cost per value of uuidx's generators against core functions,
-# on one throwaway server (uuidx preloaded), interleaved and repeated; prints
-# medians and ratios.  A benchmark, not a test: nothing here passes or fails.
+# make bench: uuidx against core PostgreSQL on one throwaway server (uuidx
+# preloaded, so the generators' state is shared).  Every measurement is
+# repeated, with the compared variants in a rotated order each round, and
+# reported as medians and ratios measured side by side in this one run.
+# A benchmark, not a test: a missed target is reported, never an error.
 #
-#   UUIDX_BENCH_ROUNDS=7   rounds (each runs every function once, in rotated order)
-#   UUIDX_BENCH_ROWS=3000000
+#   1. cost per value  SELECT count(F()) FROM generate_series(1, ROWS)
+#   2. pk inserts      INSERT ... SELECT of INSERT_ROWS rows into an empty table, then as many more
+#   3. many sessions   pgbench, CLIENTS clients, SELECT uuid_generate_v7() against SELECT clock_timestamp()
+#   4. conversion      uuid_v1_to_v6() over CONVERT_ROWS stored v1 values against a plain read
+#
+# Environment (defaults are the issue's sizes; a default run takes about 10 minutes on 2 cores):
+#   UUIDX_BENCH_ROUNDS=5  UUIDX_BENCH_INSERT_ROUNDS=3  UUIDX_BENCH_PGBENCH_ROUNDS=3
+#   UUIDX_BENCH_ROWS=3000000  UUIDX_BENCH_INSERT_ROWS=2000000  UUIDX_BENCH_CONVERT_ROWS=3000000
+#   UUIDX_BENCH_PGBENCH_SECONDS=5  UUIDX_BENCH_CLIENTS="1 2 4 8"
+#   UUIDX_BENCH_OUT=DIR    keep the report and the data files there (else they go with the server)
+#   UUIDX_BENCH_PNG=FILE   the figure (default docs/bench.png in the checkout; empty: no figure)
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+trap 'echo "bench.sh: failed at line $LINENO" >&2' ERR
 
-rounds=${UUIDX_BENCH_ROUNDS:-7}
+rounds=${UUIDX_BENCH_ROUNDS:-5}
+ins_rounds=${UUIDX_BENCH_INSERT_ROUNDS:-$((rounds < 3 ? rounds : 3))}
+pgb_rounds=${UUIDX_BENCH_PGBENCH_ROUNDS:-$((rounds < 3 ? rounds : 3))}
 rows=${UUIDX_BENCH_ROWS:-3000000}
+ins_rows=${UUIDX_BENCH_INSERT_ROWS:-2000000}
+conv_rows=${UUIDX_BENCH_CONVERT_ROWS:-3000000}
+pgb_secs=${UUIDX_BENCH_PGBENCH_SECONDS:-5}
+read -ra clients <<<"${UUIDX_BENCH_CLIENTS:-1 2 4 8}"
+png=${UUIDX_BENCH_PNG-$UUIDX_ROOT/docs/bench.png}
+command="$(env | grep '^UUIDX_BENCH_' | sort | tr '\n' ' ')make bench"
 
 require_build_packages
+if [ -n "$png" ] && ! require_packages gnuplot-nox; then
+	say "no gnuplot: no figure"
+	png=
+fi
 build_and_install
 dir=$(make_workdir bench)
-start_server "$dir" "shared_preload_libraries = 'uuidx'" "shared_buffers = '256MB'" "max_wal_size = '4GB'"
 trap 'stop_server "$dir"; rm -rf "$dir"' EXIT
+res=$dir/results # report.txt, raw.txt (every measurement) and the per-section .dat files
+mkdir "$res"
+# Room for the insert tables in memory, no checkpoint or autovacuum of its own
+# during a measurement (CHECKPOINT is issued before each one instead), and one
+# process per query: the sections compare single backends on a 2-core machine.
+start_server "$dir" "shared_preload_libraries = 'uuidx'" "shared_buffers = '1GB'" \
+	"max_wal_size = '8GB'" "checkpoint_timeout = '1h'" "autovacuum = off" \
+	"max_parallel_workers_per_gather = 0" "max_parallel_maintenance_workers = 0"
 psql_() { "$PG_BINDIR/psql" -h "$dir" -U postgres -d postgres -X -q -v ON_ERROR_STOP=1 "$@"; }
+has() { [ -n "$(psql_ -Atc "$1")" ]; }
 
-psql_ -c 'CREATE EXTENSION uuidx' -c 'CREATE EXTENSION "uuid-ossp"' 2>/dev/null ||
-	psql_ -c 'CREATE EXTENSION IF NOT EXISTS uuidx'
-funcs=(clock_timestamp gen_random_uuid uuid_generate_v7 uuid_generate_v6 uuid_generate_v8)
-if psql_ -Atc "SELECT 1 FROM pg_extension WHERE extname = 'uuid-ossp'" | grep -q 1; then
-	funcs+=(uuid_generate_v1)
-fi
-if psql_ -Atc "SELECT 1 FROM pg_proc WHERE proname = 'uuidv7' AND pronargs = 0" | grep -q 1; then
-	funcs+=(uuidv7)
-fi
+psql_ -c 'CREATE EXTENSION uuidx'
+has "SELECT 1 FROM pg_available_extensions WHERE name = 'uuid-ossp'" && psql_ -c 'CREATE EXTENSION "uuid-ossp"'
+ossp=$(has "SELECT 1 FROM pg_extension WHERE extname = 'uuid-ossp'" && echo 1 || true)
+core_v7=$(has "SELECT 1 FROM pg_proc WHERE proname = 'uuidv7' AND pronargs = 0" && echo 1 || true)
 
-# One timing, in ms, measured inside the server so that no client time counts.
-time_one() {
-	psql_ -At <<SQL
-SELECT count($1()) FROM generate_series(1, 1000);  -- warm the backend
-SELECT extract(epoch FROM clock_timestamp() - t0) * 1000
-FROM (SELECT clock_timestamp() AS t0) s, LATERAL (SELECT count($1()) FROM generate_series(1, $rows)) c;
+# Milliseconds that SQL $2 takes, by the server's clock, in one fresh session
+# in which the untimed SQL $1 (a warm-up) runs first.
+time_sql() {
+	psql_ -At <<SQL | tail -1
+$1;
+SELECT clock_timestamp() AS t0 \gset
+$2;
+SELECT extract(epoch FROM clock_timestamp() - :'t0') * 1000;
 SQL
 }
+calc() { awk "BEGIN { print $* }"; }
+# Rotate: the i-th of the n variants in round r.
+nth() { local r=$1 i=$2; shift 2; local a=("$@"); echo "${a[$(((i + r) % ${#a[@]}))]}"; }
+# raw.txt lines: SECTION VARIANT ROUND VALUE...; the median of column $3 (default 4).
+median() {
+	awk -v s="$1" -v v="$2" -v c="${3:-4}" '$1 == s && $2 == v { print $c }' "$res/raw.txt" | sort -g |
+		awk '{ a[NR] = $1 } END { if (NR) print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'
+}
+show() { "$@" | tee -a "$res/report.txt"; }
 
-results=$(mktemp)
-say "cost per value: SELECT count(F()) FROM generate_series(1, $rows), $rounds rounds"
-for ((r = 0; r < rounds; r++)); do
-	n=${#funcs[@]}
-	for ((i = 0; i < n; i++)); do
-		f=${funcs[$(((i + r) % n))]}
-		echo "$f $(time_one "$f" | tail -1)" >>"$results"
+# 1. Cost per value.  uuid-ossp's uuid_generate_v1() is ~60x slower than the
+# rest; it runs on a tenth of the rows to keep the run short (ns/value scales).
+funcs=(clock_timestamp gen_random_uuid uuid_generate_v7 uuid_generate_v6 uuid_generate_v8)
+[ -n "$ossp" ] && funcs+=(uuid_generate_v1)
+[ -n "$core_v7" ] && funcs+=(uuidv7)
+cost_rows() { if [ "$1" = uuid_generate_v1 ]; then echo $((rows / 10)); else echo "$rows"; fi; }
+measure_cost() {
+	say "1. cost per value: SELECT count(F()) FROM generate_series(1, $rows), $rounds rounds"
+	local r i f n ms
+	for ((r = 0; r < rounds; r++)); do
+		for ((i = 0; i < ${#funcs[@]}; i++)); do
+			f=$(nth $r $i "${funcs[@]}") n=$(cost_rows "$f")
+			ms=$(time_sql "SELECT count($f()) FROM generate_series(1, 1000)" "SELECT count($f()) FROM generate_series(1, $n)")
+			echo "cost $f $r $(calc "$ms * 1e6 / $n")" >>"$res/raw.txt"
+		done
 	done
-done
+}
+report_cost() {
+	local c g f m
+	c=$(median cost clock_timestamp) g=$(median cost gen_random_uuid)
+	printf '\n1. Cost per value: SELECT count(F()) FROM generate_series(1, %s), median of %s rounds\n' "$rows" "$rounds"
+	printf '%-18s %10s %10s %19s %19s\n' function "rows timed" "ns/value" "x clock_timestamp" "x gen_random_uuid"
+	for f in "${funcs[@]}"; do
+		m=$(median cost "$f")
+		echo "$f $m $(calc "$m / $c") $(calc "$m / $g")" >>"$res/cost.dat"
+		printf '%-18s %10s %10.1f %19.2f %19.3f\n' "$f" "$(cost_rows "$f")" "$m" "$(calc "$m / $c")" "$(calc "$m / $g")"
+	done
+	[ -n "$ossp" ] && echo "(uuid_generate_v1 is timed on rows/10 and scaled to ns per value)"
+}
 
-median() { grep "^$1 " "$results" | awk '{print $2}' | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-base_clock=$(median clock_timestamp)
-base_random=$(median gen_random_uuid)
-printf '\n%-18s %12s %10s %18s %22s\n' function "median ms" "ns/value" "x clock_timestamp" "x gen_random_uuid"
-for f in "${funcs[@]}"; do
-	m=$(median "$f")
-	awk -v f="$f" -v m="$m" -v c="$base_clock" -v g="$base_random" -v rows="$rows" \
-		'BEGIN { printf "%-18s %12.1f %10.1f %18.2f %22.3f\n", f, m, m * 1e6 / rows, m / c, m / g }'
-done
-echo
-echo "PostgreSQL $PG_MAJOR, $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), $rounds rounds of $rows rows"
-rm -f "$results"
+# 2. Primary-key inserts, one fresh table per key type and round.  WAL bytes
+# are the distance the WAL insert position moved (pg_current_wal_insert_lsn:
+# exact, unlike the write position, which lags); CHECKPOINT before each load
+# makes both start with the same full-page-write state.
+keys=(bigint gen_random_uuid uuid_generate_v7)
+[ -n "$core_v7" ] && keys+=(uuidv7)
+# One round for one key type -> phase 1 ms, phase 2 ms, total ms, WAL MB,
+# pk index MB, and MB of a unique index that CREATE INDEX builds over the same keys.
+load_twice() {
+	local load="INSERT INTO ins (payload) SELECT g FROM generate_series(1, $ins_rows) g"
+	psql_ -At <<SQL | tail -1
+CREATE TABLE ins ($1, payload int);
+CHECKPOINT;
+SELECT clock_timestamp() AS t0, pg_current_wal_insert_lsn() AS l0 \gset
+$load;
+SELECT clock_timestamp() AS t1, pg_current_wal_insert_lsn() AS l1 \gset
+CHECKPOINT;
+SELECT clock_timestamp() AS t2, pg_current_wal_insert_lsn() AS l2 \gset
+$load;
+SELECT clock_timestamp() AS t3, pg_current_wal_insert_lsn() AS l3 \gset
+CREATE UNIQUE INDEX ins_built ON ins (id);
+SELECT p1, p2, p1 + p2, wal / 2^20, pg_relation_size('ins_pkey') / 2^20, pg_relation_size('ins_built') / 2^20
+FROM (SELECT extract(epoch FROM :'t1'::timestamptz - :'t0') * 1000 AS p1,
+             extract(epoch FROM :'t3'::timestamptz - :'t2') * 1000 AS p2,
+             pg_wal_lsn_diff(:'l1', :'l0') + pg_wal_lsn_diff(:'l3', :'l2') AS wal) s;
+DROP TABLE ins;
+SQL
+}
+measure_inserts() {
+	say "2. primary-key inserts: 2 x $ins_rows rows per key type, $ins_rounds rounds"
+	local r i k col
+	for ((r = 0; r < ins_rounds; r++)); do
+		for ((i = 0; i < ${#keys[@]}; i++)); do
+			k=$(nth $r $i "${keys[@]}") col="id uuid PRIMARY KEY DEFAULT $k()"
+			[ "$k" = bigint ] && col='id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY'
+			echo "insert $k $r $(load_twice "$col" | tr '|' ' ')" >>"$res/raw.txt"
+		done
+	done
+}
+report_inserts() {
+	local b k c p1 p2 t w pk bu
+	b=$(median insert bigint 6)
+	printf '\n2. Primary-key inserts: %s rows into an empty table, then %s more; median of %s rounds\n' "$ins_rows" "$ins_rows" "$ins_rounds"
+	printf '%-16s %9s %9s %9s %9s %9s %11s %16s %9s\n' key "1st s" "2nd s" "total s" "x bigint" "WAL MB" "pk index MB" "CREATE INDEX MB" "pk/built"
+	for k in "${keys[@]}"; do
+		read -r p1 p2 t w pk bu <<<"$(for c in 4 5 6 7 8 9; do median insert "$k" $c; done | tr '\n' ' ')"
+		echo "$k $p1 $p2 $t $w $pk $bu" >>"$res/insert.dat"
+		printf '%-16s %9.2f %9.2f %9.2f %9.3f %9.1f %11.1f %16.1f %9.3f\n' "$k" "$(calc "$p1 / 1000")" \
+			"$(calc "$p2 / 1000")" "$(calc "$t / 1000")" "$(calc "$t / $b")" "$w" "$pk" "$bu" "$(calc "$pk / $bu")"
+	done
+	echo "(bigint is GENERATED ALWAYS AS IDENTITY; the uuid keys are the column's DEFAULT; CREATE INDEX is built over the same $((2 * ins_rows)) keys)"
+}
+
+# 3. Many sessions: throughput of one-function statements, so that any
+# contention on the shared generator state shows against clock_timestamp().
+measure_sessions() {
+	say "3. many sessions: pgbench -T $pgb_secs, clients ${clients[*]}, $pgb_rounds rounds"
+	echo 'SELECT uuid_generate_v7();' >"$dir/uuid_generate_v7.sql"
+	echo 'SELECT clock_timestamp();' >"$dir/clock_timestamp.sql"
+	local r c i s tps
+	for ((r = 0; r < pgb_rounds; r++)); do
+		for c in "${clients[@]}"; do
+			for i in 0 1; do
+				s=$(nth $((r + c)) $i uuid_generate_v7 clock_timestamp)
+				tps=$("$PG_BINDIR/pgbench" -h "$dir" -U postgres -n -M prepared -T "$pgb_secs" -c "$c" -j $((c < 2 ? c : 2)) \
+					-f "$dir/$s.sql" postgres 2>&1 | sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p')
+				[ -n "$tps" ] || { echo "pgbench gave no tps ($s, $c clients)" >&2; exit 1; }
+				echo "sessions $s/$c $r $tps" >>"$res/raw.txt"
+			done
+		done
+	done
+}
+report_sessions() {
+	local c v k
+	printf '\n3. Many sessions: pgbench -n -M prepared -T %s, median tps of %s rounds\n' "$pgb_secs" "$pgb_rounds"
+	printf '%-8s %20s %20s %10s\n' clients "uuid_generate_v7()" "clock_timestamp()" "ratio"
+	for c in "${clients[@]}"; do
+		v=$(median sessions "uuid_generate_v7/$c") k=$(median sessions "clock_timestamp/$c")
+		echo "$c $v $k $(calc "$v / $k")" >>"$res/sessions.dat"
+		printf '%-8s %20.0f %20.0f %10.3f\n' "$c" "$v" "$k" "$(calc "$v / $k")"
+	done
+}
+
+# 4. Conversion of stored v1 values (needs uuid-ossp for them).
+measure_conversion() {
+	say "4. conversion: $conv_rows stored v1 values, $rounds rounds"
+	psql_ -c "CREATE TABLE conv AS SELECT uuid_generate_v1() AS u FROM generate_series(1, $conv_rows)" -c 'VACUUM ANALYZE conv'
+	local r i q sql
+	for ((r = 0; r < rounds; r++)); do
+		for ((i = 0; i < 2; i++)); do
+			q=$(nth $r $i convert read) sql='SELECT count(u) FROM conv'
+			[ "$q" = convert ] && sql='SELECT count(uuid_v1_to_v6(u)) FROM conv'
+			echo "conversion $q $r $(time_sql 'SELECT uuid_v1_to_v6(u) FROM conv LIMIT 1' "$sql")" >>"$res/raw.txt"
+		done
+	done
+}
+report_conversion() {
+	local c p
+	c=$(median conversion convert) p=$(median conversion read)
+	printf '\n4. Conversion: %s stored v1 values, median of %s rounds\n' "$conv_rows" "$rounds"
+	printf '%-42s %10s\n' query "median ms"
+	printf '%-42s %10.1f\n' "SELECT count(u) FROM conv" "$p" "SELECT count(uuid_v1_to_v6(u)) FROM conv" "$c"
+	printf 'ratio %.3f; uuid_v1_to_v6() costs %.1f ns per value beyond the read\n' "$(calc "$c / $p")" "$(calc "($c - $p) * 1e6 / $conv_rows")"
+	echo "convert $c $p $(calc "$c / $p") $(calc "($c - $p) * 1e6 / $conv_rows")" >"$res/conversion.dat"
+}
+
+# The issue's targets, from the medians above.
+target() {
+	awk -v n="$1" -v x="$2" -v op="$3" -v t="$4" 'BEGIN {
+		printf "%-62s %8.3f %s %-5s %s\n", n, x, op, t, ((op == "<=" ? x <= t : x >= t) ? "met" : "missed") }'
+}
+report_targets() {
+	local f c
+	echo; echo "Targets (measured ratio, target, result)"
+	for f in uuid_generate_v6 uuid_generate_v7 uuid_generate_v8; do
+		target "$f() / gen_random_uuid()" "$(awk -v f="$f" '$1 == f { print $4 }' "$res/cost.dat")" '<=' 0.25
+		target "$f() / clock_timestamp()" "$(awk -v f="$f" '$1 == f { print $3 }' "$res/cost.dat")" '<=' 1.5
+	done
+	target "insert time, uuid_generate_v7() / bigint identity" \
+		"$(awk '$1 == "bigint" { b = $4 } $1 == "uuid_generate_v7" { v = $4 } END { print v / b }' "$res/insert.dat")" '<=' 1.15
+	target "pk index of uuid_generate_v7() / CREATE INDEX" \
+		"$(awk '$1 == "uuid_generate_v7" { print $6 / $7 }' "$res/insert.dat")" '<=' 1.05
+	for c in "${clients[@]}"; do
+		target "tps uuid_generate_v7() / clock_timestamp(), $c clients" "$(awk -v c="$c" '$1 == c { print $4 }' "$res/sessions.dat")" '>=' 0.95
+	done
+}
+
+machine() {
+	echo "Server:  $(psql_ -Atc 'SELECT version()')"
+	echo "State:   $(psql_ -Atc "SELECT string_agg(DISTINCT scope || ' / ' || storage, ', ') FROM uuidx_generator_state()")"
+	echo "Machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)," \
+		"$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 2^20 }' /proc/meminfo) RAM, $(uname -sr)," \
+		"load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
+	echo "Run:     $(date -u '+%Y-%m-%d %H:%M UTC'), uuidx $(git -C "$UUIDX_ROOT" describe --always --dirty 2>/dev/null || echo '?')"
+	echo "Command: $command"
+}
+
+machine >"$res/machine.txt"; show cat "$res/machine.txt"
+measure_cost; show report_cost
+measure_inserts; show report_inserts
+measure_sessions; show report_sessions
+if [ -n "$ossp" ]; then
+	measure_conversion; show report_conversion
+else
+	show echo "4. skipped: no uuid-ossp for the v1 values"
+fi
+show report_targets
+
+if [ -n "$png" ]; then
+	mkdir -p "$(dirname "$png")"
+	gnuplot -e "res='$res'; out='$png'; sub='$(sed -n 's/^Machine: //p' "$res/machine.txt" | cut -d, -f1-2 | tr -d "'")'" "$here/plot.gp"
+	say "figure: $png"
+fi
+if [ -n "${UUIDX_BENCH_OUT:-}" ]; then
+	mkdir -p "$UUIDX_BENCH_OUT" && cp "$res"/* "$UUIDX_BENCH_OUT"/
+	say "report and data files: $UUIDX_BENCH_OUT"
+fi
