@@ -187,6 +187,6 @@ CREATE FUNCTION uuidx_generator_state(
     OUT reserved_until pg_catalog.timestamptz)
 RETURNS SETOF record
 AS 'MODULE_PATHNAME', 'uuidx_generator_state'
-LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 3;
+LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 3;
 COMMENT ON FUNCTION uuidx_generator_state() IS
 'per generator: whether its state is shared by the server or local to this backend, and how far it runs ahead of the clock';

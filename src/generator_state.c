@@ -27,9 +27,10 @@
  * use, by one process at a time, before the values beyond the old mark are
  * returned; a restart or crash restart starts every generator above the
  * mark, so the first value after it is greater than every value before it
- * even if the clock was moved back.  That costs one small write and fsync
- * per second of generated time, done ahead of need without blocking the
- * other backends.
+ * even if the clock was moved back.  The mark is moved when a value comes
+ * within half a second of it: about two small writes and fsyncs per second
+ * of generated time, done ahead of need without blocking the other
+ * backends.
  *
  *-------------------------------------------------------------------------
  */
@@ -81,6 +82,16 @@ static const uint64 max_position[UUIDX_NUM_GENERATORS] = {
 	[UUIDX_GEN_V6] = (uint64) UUIDX_V6_MAX_TICKS,
 	[UUIDX_GEN_V7] = PG_UINT64_MAX,
 	[UUIDX_GEN_V8] = PG_UINT64_MAX,
+};
+
+/*
+ * Right shift that leaves the clock part of a position: v6 positions are
+ * all clock (100-ns ticks); v7 and v8 end in the 16-bit counter.
+ */
+static const int clock_shift[UUIDX_NUM_GENERATORS] = {
+	[UUIDX_GEN_V6] = 0,
+	[UUIDX_GEN_V7] = UUIDX_COUNTER_BITS,
+	[UUIDX_GEN_V8] = UUIDX_COUNTER_BITS,
 };
 
 static const char *const generator_name[UUIDX_NUM_GENERATORS] = {
@@ -142,9 +153,16 @@ read_hwm_file(void)
 		return 0;
 	}
 	n = read(fd, buf, UUIDX_HWM_RECORD_LEN);
-	close(fd);
 	if (n < 0)
-		n = 0;
+	{
+		ereport(WARNING,
+				(errcode_for_file_access(),
+				 errmsg("uuidx could not read \"%s\": %m", UUIDX_HWM_FILE),
+				 errdetail("Values generated after this restart are ordered after earlier ones only if the clock is.")));
+		close(fd);
+		return 0;
+	}
+	close(fd);
 	buf[n] = '\0';
 
 	if (strncmp(buf, UUIDX_HWM_MAGIC, magic_len) != 0)
@@ -174,10 +192,9 @@ corrupt:
 static bool
 write_hwm_file(int64 unix_us)
 {
-	static bool file_known = false;
+	static bool dir_synced = false;
 	char		buf[UUIDX_HWM_RECORD_LEN];
 	int			fd;
-	bool		created = false;
 	int			len;
 	int			save_errno;
 
@@ -189,20 +206,11 @@ write_hwm_file(int64 unix_us)
 	buf[len] = ' ';
 	buf[UUIDX_HWM_RECORD_LEN - 1] = '\n';
 
-	if (!file_known)
-	{
-		fd = open(UUIDX_HWM_FILE, O_WRONLY | O_CREAT | O_EXCL | PG_BINARY,
-				  pg_file_create_mode);
-		if (fd >= 0)
-			created = true;
-		else if (errno == EEXIST)
-			fd = open(UUIDX_HWM_FILE, O_WRONLY | PG_BINARY, 0);
-	}
-	else
-		fd = open(UUIDX_HWM_FILE, O_WRONLY | PG_BINARY, 0);
+	fd = open(UUIDX_HWM_FILE, O_WRONLY | O_CREAT | PG_BINARY, pg_file_create_mode);
 	if (fd < 0)
 		return false;
 
+	errno = 0;
 	if (pwrite(fd, buf, sizeof(buf), 0) != sizeof(buf))
 	{
 		save_errno = errno ? errno : ENOSPC;
@@ -220,8 +228,12 @@ write_hwm_file(int64 unix_us)
 	if (close(fd) != 0)
 		return false;
 
-	/* A new file is durable only once its directory entry is. */
-	if (created)
+	/*
+	 * A new file is durable only once its directory entry is; whoever
+	 * created it may have failed or crashed before syncing the directory,
+	 * so each process syncs it once, with its first write.
+	 */
+	if (!dir_synced)
 	{
 		int			dirfd = open(".", O_RDONLY, 0);
 
@@ -236,7 +248,7 @@ write_hwm_file(int64 unix_us)
 		}
 		close(dirfd);
 	}
-	file_known = true;
+	dir_synced = true;
 	return true;
 }
 
@@ -317,7 +329,8 @@ attach_state(void)
 	{
 		bool		found;
 
-		state = GetNamedDSMSegment("uuidx", sizeof(UuidxSharedState),
+		/* Versioned: a library with another layout gets its own segment. */
+		state = GetNamedDSMSegment("uuidx_state_v1", sizeof(UuidxSharedState),
 								   init_dsm_state, &found);
 		storage = UUIDX_STORAGE_DSM;
 		return;
@@ -345,16 +358,23 @@ ensure_state(void)
 static void
 extend_reservation(int64 needed_us, bool must_cover)
 {
-	if (!must_cover &&
-		uuidx_clock_unix_ns() / 1000 < (int64) pg_atomic_read_u64(&state->early_retry_unix_us))
-		return;
-
 	for (;;)
 	{
+		/* Read before taking the flag: the read may raise an error. */
+		int64		now_us = uuidx_clock_unix_ns() / 1000;
+
+		if (!must_cover)
+		{
+			int64		retry_at = (int64) pg_atomic_read_u64(&state->early_retry_unix_us);
+
+			/* After a failure wait 100 ms, unless the clock stepped back. */
+			if (now_us < retry_at && now_us >= retry_at - UUIDX_EARLY_RETRY_US)
+				return;
+		}
+
 		if (pg_atomic_test_set_flag(&state->hwm_writer))
 		{
 			int64		reserved = (int64) pg_atomic_read_u64(&state->reserved_unix_us);
-			int64		now_us = uuidx_clock_unix_ns() / 1000;
 			bool		ok = true;
 			int			save_errno = 0;
 
@@ -419,7 +439,21 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 					 errmsg("%s has reached the end of its timestamp range",
 							generator_name[gen]),
 					 errdetail("The last value generated holds the greatest time this UUID version can encode.")));
-		next = Max(now_position, cur + 1);
+		/*
+		 * A clock that has moved on to a later tick (v6) or millisecond
+		 * (v7, v8) starts there, with the freshly seeded counter; otherwise
+		 * the counter of the last value counts on by one.
+		 */
+		if ((now_position >> clock_shift[gen]) > (cur >> clock_shift[gen]))
+			next = now_position;
+		else
+			next = cur + 1;
+		if (unlikely(next > max_position[gen]))
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("%s has reached the end of its timestamp range",
+							generator_name[gen]),
+					 errdetail("The clock is beyond the greatest time this UUID version can encode.")));
 		if (pg_atomic_compare_exchange_u64(&state->last[gen], &cur, next))
 			break;
 	}

@@ -32,7 +32,7 @@ PG_FUNCTION_INFO_V1(uuidx_v8_from_parts);
 /*
  * Report a time outside what UUIDv7 can hold.
  */
-void
+static void
 uuidx_v7_range_error(const char *what, TimestampTz ts)
 {
 	ereport(ERROR,
@@ -49,14 +49,13 @@ uuidx_v7_range_error(const char *what, TimestampTz ts)
 int64
 uuidx_v7_ms_of(TimestampTz ts, const char *what)
 {
-	int64		unix_us;
+	/* Compared before converting, so no sum can overflow. */
+	const TimestampTz first = uuidx_unix_us_to_timestamptz(0);
+	const TimestampTz last = uuidx_unix_us_to_timestamptz((UUIDX_V7_MAX_MS + 1) * 1000 - 1);
 
-	if (TIMESTAMP_NOT_FINITE(ts))
+	if (TIMESTAMP_NOT_FINITE(ts) || ts < first || ts > last)
 		uuidx_v7_range_error(what, ts);
-	unix_us = uuidx_timestamptz_to_unix_us(ts);
-	if (unix_us < 0 || unix_us / 1000 > UUIDX_V7_MAX_MS)
-		uuidx_v7_range_error(what, ts);
-	return unix_us / 1000;
+	return uuidx_timestamptz_to_unix_us(ts) / 1000;
 }
 
 Datum

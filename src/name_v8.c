@@ -8,8 +8,9 @@
  *	  - rfc4122bis-12 hashspaces: hash over hashspace || namespace || name,
  *		the hash function being the one the hashspace id names.
  * The first 128 bits of the digest are kept, then version 8 and the RFC
- * 9562 variant are written over their bits.  A text name is hashed as the
- * bytes of its database encoding.
+ * 9562 variant are written over their bits.  A text name is hashed as its
+ * UTF-8 bytes, whatever the database encoding, so a name gives the same
+ * UUID in every database and in other systems.
  *
  *-------------------------------------------------------------------------
  */
@@ -19,6 +20,7 @@
 #include "common/cryptohash.h"
 #include "common/sha2.h"
 #include "fmgr.h"
+#include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 
 PG_FUNCTION_INFO_V1(uuidx_v8_name_text);
@@ -114,13 +116,26 @@ hashspace_v8(pg_uuid_t *hashspace, pg_uuid_t *ns, const char *name, size_t len)
 	return NULL;				/* not reached */
 }
 
+/*
+ * The UTF-8 bytes of a text name; *len is set to their count.
+ */
+static const char *
+utf8_name(text *name, size_t *len)
+{
+	int			in_len = VARSIZE_ANY_EXHDR(name);
+	const char *utf8 = pg_server_to_any(VARDATA_ANY(name), in_len, PG_UTF8);
+
+	*len = (utf8 == VARDATA_ANY(name)) ? (size_t) in_len : strlen(utf8);
+	return utf8;
+}
+
 Datum
 uuidx_v8_name_text(PG_FUNCTION_ARGS)
 {
-	text	   *name = PG_GETARG_TEXT_PP(1);
+	size_t		len;
+	const char *name = utf8_name(PG_GETARG_TEXT_PP(1), &len);
 
-	PG_RETURN_UUID_P(name_v8(PG_GETARG_UUID_P(0),
-							 VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name)));
+	PG_RETURN_UUID_P(name_v8(PG_GETARG_UUID_P(0), name, len));
 }
 
 Datum
@@ -135,10 +150,10 @@ uuidx_v8_name_bytea(PG_FUNCTION_ARGS)
 Datum
 uuidx_v8_hashspace_text(PG_FUNCTION_ARGS)
 {
-	text	   *name = PG_GETARG_TEXT_PP(2);
+	size_t		len;
+	const char *name = utf8_name(PG_GETARG_TEXT_PP(2), &len);
 
-	PG_RETURN_UUID_P(hashspace_v8(PG_GETARG_UUID_P(0), PG_GETARG_UUID_P(1),
-								  VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name)));
+	PG_RETURN_UUID_P(hashspace_v8(PG_GETARG_UUID_P(0), PG_GETARG_UUID_P(1), name, len));
 }
 
 Datum

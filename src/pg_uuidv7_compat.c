@@ -50,6 +50,10 @@ uuidx_compat_timestamptz_to_v7(PG_FUNCTION_ARGS)
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 	uint8		rand[10] = {0};
 
+	/*
+	 * Everything after the millisecond is random, the 16 counter bits of the
+	 * generators' layout included, as pg_uuidv7 fills all 74 bits.
+	 */
 	if (!zero)
 		uuidx_random_bytes(rand, sizeof(rand));
 	uuidx_layout_v7(uuid,

@@ -13,7 +13,7 @@
  *	  layout.c           bit layouts of v1, v6, v7 and v8 (pure functions)
  *	  generate.c         SQL entry points of the generators
  *	  inspect.c          SQL entry points that take UUIDs apart and convert
- *	  name_v8.c          SHA-256 name-based v8
+ *	  name_v8.c          name-based v8 (SHA-224/256/384/512)
  *	  pg_uuidv7_compat.c pg_uuidv7's functions
  *
  *-------------------------------------------------------------------------
@@ -105,7 +105,6 @@ extern void uuidx_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out);
 extern void uuidx_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out);
 
 /* inspect.c */
-extern void uuidx_v7_range_error(const char *what, TimestampTz ts);
 extern int64 uuidx_v7_ms_of(TimestampTz ts, const char *what);
 
 #endif							/* UUIDX_H */

@@ -75,6 +75,19 @@ FROM (VALUES ('6ba7b812-9dad-11d1-80b4-00c04fd430c8'::uuid), (gen_random_uuid())
 SELECT uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'ünïcödé')
      = uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', convert_to('ünïcödé', 'UTF8')) AS text_is_its_bytes,
        uuid_version(uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', '')) AS empty_name_version;
+-- A text name is hashed as UTF-8 whatever the database encoding: the same
+-- name gives the same UUID in a LATIN1 database.
+SELECT uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'ünïcödé') AS utf8_db,
+       uuid_generate_v8_name('3fb32780-953c-4464-9cfd-e85dbbe9843d', '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'ünïcödé') AS utf8_db_hashspace;
+CREATE DATABASE regress_latin1_regression ENCODING 'LATIN1' TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C';
+\c regress_latin1_regression
+CREATE EXTENSION uuidx;
+SELECT pg_encoding_to_char(encoding) AS encoding FROM pg_database WHERE datname = current_database();
+SELECT uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'ünïcödé') AS latin1_db,
+       uuid_generate_v8_name('3fb32780-953c-4464-9cfd-e85dbbe9843d', '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'ünïcödé') AS latin1_db_hashspace;
+\c contrib_regression
+DROP DATABASE regress_latin1_regression;
+
 -- unsupported hashspaces (SHA3_256, and a v4) are refused
 SELECT uuid_generate_v8_name('2034d66b-4047-4553-8f80-70e593176877',
                              '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'www.example.com');

@@ -12,7 +12,8 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-plan skip_all => "libfaketime not installed ($libfaketime)" unless -f $libfaketime;
+# make test installs faketime: a missing library is a failure, not a skip.
+BAIL_OUT("libfaketime not installed ($libfaketime)") unless -f $libfaketime;
 
 my $burst = $ENV{UUIDX_FROZEN_BURST} // 1_000_000;
 
@@ -81,6 +82,21 @@ set_clock(utc($frozen));
 $node->safe_psql('postgres', "SELECT gen('frozen32k', 32768)");
 my ($f_min7, $f_max7) = phase_times('frozen32k');
 is(sprintf('%.3f', $f_max7), sprintf('%.3f', $frozen), '32,768 v7 values inside the frozen millisecond');
+# Inside that millisecond the 16-bit counter (bits 52-63 and 66-69) counts
+# up by exactly one from value to value, for v7 and v8 alike.
+is( $node->safe_psql(
+		'postgres', q{
+	SELECT count(*) FILTER (WHERE c7 <> p7 + 1), count(*) FILTER (WHERE c8 <> p8 + 1), count(*)
+	FROM (SELECT c7, lag(c7) OVER (ORDER BY seq) p7, c8, lag(c8) OVER (ORDER BY seq) p8
+	      FROM (SELECT seq,
+	                   ((get_byte(uuid_send(u7), 6) & 15) << 12) | (get_byte(uuid_send(u7), 7) << 4)
+	                   | ((get_byte(uuid_send(u7), 8) >> 2) & 15) AS c7,
+	                   ((get_byte(uuid_send(u8), 6) & 15) << 12) | (get_byte(uuid_send(u8), 7) << 4)
+	                   | ((get_byte(uuid_send(u8), 8) >> 2) & 15) AS c8
+	            FROM log WHERE phase = 'frozen32k') c) s
+	WHERE p7 IS NOT NULL}),
+	'0|0|32767',
+	'frozen millisecond: the counter adds one per value');
 
 # 3. A long burst in that frozen millisecond: the generators run ahead, only
 # as far as needed (v7/v8: at most one ms per 32,768 values; v6: 100 ns per
