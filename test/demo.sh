@@ -54,6 +54,7 @@ if [ "${UUIDX_DEMO_KEEP:-0}" = 1 ]; then
 	echo
 	echo "The server keeps running. Connect with:"
 	echo "  psql -h $dir -U postgres postgres"
+	echo "(its database postgres has the demo's orders table: CREATE DATABASE try; \\c try for a clean one)"
 	echo "Stop it with:"
 	echo "  ${AS_PG[*]} $PG_BINDIR/pg_ctl -D $dir/data stop && rm -rf $dir"
 else

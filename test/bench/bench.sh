@@ -10,7 +10,7 @@
 #   3. many sessions   pgbench, CLIENTS clients, SELECT uuid_generate_v7() against SELECT clock_timestamp()
 #   4. conversion      uuid_v1_to_v6() over CONVERT_ROWS stored v1 values against a plain read
 #
-# Environment (defaults are the issue's sizes; a default run takes about 10 minutes on 2 cores):
+# Environment (defaults are the issue's sizes; a default run takes about 11 minutes on 2 cores):
 #   UUIDX_BENCH_ROUNDS=5  UUIDX_BENCH_INSERT_ROUNDS=3  UUIDX_BENCH_PGBENCH_ROUNDS=3
 #   UUIDX_BENCH_ROWS=3000000  UUIDX_BENCH_INSERT_ROWS=2000000  UUIDX_BENCH_CONVERT_ROWS=3000000
 #   UUIDX_BENCH_PGBENCH_SECONDS=5  UUIDX_BENCH_CLIENTS="1 2 4 8"
@@ -256,7 +256,7 @@ show report_targets
 
 if [ -n "$png" ]; then
 	mkdir -p "$(dirname "$png")"
-	gnuplot -e "res='$res'; out='$png'; sub='$(sed -n 's/^Machine: //p' "$res/machine.txt" | cut -d, -f1-2 | tr -d "'")'" "$here/plot.gp"
+	gnuplot -e "res='$res'; out='$png'; rows='$rows'; ins_rows='$ins_rows'; sub='PostgreSQL $PG_MAJOR, $(sed -n 's/^Machine: //p' "$res/machine.txt" | cut -d, -f1-2 | tr -d "'")'" "$here/plot.gp"
 	say "figure: $png"
 fi
 if [ -n "${UUIDX_BENCH_OUT:-}" ]; then

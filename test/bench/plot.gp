@@ -6,6 +6,8 @@
 # Right: primary-key inserts, time of both loads and index sizes.
 
 if (!exists("sub")) sub = ""
+if (!exists("rows")) rows = "N"
+if (!exists("ins_rows")) ins_rows = "N"
 if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
     set terminal pngcairo size 1400,600 font "sans,10"
 } else {
@@ -20,7 +22,7 @@ set key below
 set xtics rotate by -25 nomirror
 set ytics nomirror
 
-set title "Cost per value: SELECT count(F()) FROM generate_series(1, N)"
+set title "Cost per value: SELECT count(F()) FROM generate_series(1, ".rows.")"
 set ylabel "ns per value"
 set logscale y
 set yrange [*:*]
@@ -29,7 +31,7 @@ plot res."/cost.dat" using 0:2:xtic(stringcolumn(1)."()") with boxes lc rgb "#44
      "" using 0:2:(sprintf("%.0f", $2)) with labels offset 0,0.8 notitle
 
 unset logscale y
-set title "Primary-key inserts: N rows into an empty table, then N more"
+set title "Primary-key inserts: ".ins_rows." rows into an empty table, then ".ins_rows." more"
 set ylabel "seconds (both loads)"
 set y2label "index size, MB"
 set y2tics

@@ -9,6 +9,7 @@ CREATE TABLE orders (
     id uuid PRIMARY KEY DEFAULT uuid_generate_v7(),
     account_id uuid NOT NULL REFERENCES accounts (id) ON UPDATE CASCADE
 );
+CREATE INDEX orders_account_id ON orders (account_id);
 INSERT INTO accounts (name) SELECT 'account ' || n FROM generate_series(1, 2500) AS n;
 INSERT INTO orders (account_id) SELECT id FROM accounts, generate_series(1, 2);
 CREATE TEMP TABLE before AS
