@@ -5,46 +5,19 @@
 # clock catches up.
 use strict;
 use warnings;
-use POSIX qw(strftime);
 use Time::HiRes qw(time sleep);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-
-my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-# make test installs faketime: a missing library is a failure, not a skip.
-BAIL_OUT("libfaketime not installed ($libfaketime)") unless -f $libfaketime;
+use FakeClock;
 
 my $burst = $ENV{UUIDX_FROZEN_BURST} // 1_000_000;
 
 my $node = PostgreSQL::Test::Cluster->new('faketime');
 $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
-my $clock_file = $node->basedir . '/faketime';
-
-# What the server's clock says: a relative offset such as "-1h", or a frozen
-# absolute UTC time "YYYY-MM-DD hh:mm:ss".  libfaketime rereads the file on
-# every clock call (FAKETIME_NO_CACHE).
-sub set_clock
-{
-	my ($spec) = @_;
-	open my $fh, '>', "$clock_file.tmp" or die $!;
-	print $fh "$spec\n";
-	close $fh;
-	rename "$clock_file.tmp", $clock_file or die $!;
-}
-
-sub utc { strftime('%Y-%m-%d %H:%M:%S', gmtime(shift)) }
-
-set_clock('+0');
-{
-	local $ENV{LD_PRELOAD} = $libfaketime;
-	local $ENV{FAKETIME_TIMESTAMP_FILE} = $clock_file;
-	local $ENV{FAKETIME_NO_CACHE} = '1';
-	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
-	local $ENV{TZ} = 'UTC';
-	$node->start;
-}
+my $clock = FakeClock->new($node);
+$clock->run($node, 'start');
 $node->safe_psql('postgres', q{
 	CREATE EXTENSION uuidx;
 	CREATE TABLE log (seq bigserial PRIMARY KEY, phase text, u6 uuid, u7 uuid, u8 uuid);
@@ -78,7 +51,7 @@ ok(abs($r_max7 - time) < 5, 'real clock: v7 time is now');
 # 2. A frozen clock, one second after now: at least 32,768 v7 values share
 # the frozen millisecond before the embedded time moves on.
 my $frozen = int(time) + 1;
-set_clock(utc($frozen));
+$clock->set(FakeClock::utc($frozen));
 $node->safe_psql('postgres', "SELECT gen('frozen32k', 32768)");
 my ($f_min7, $f_max7) = phase_times('frozen32k');
 is(sprintf('%.3f', $f_max7), sprintf('%.3f', $frozen), '32,768 v7 values inside the frozen millisecond');
@@ -117,7 +90,7 @@ note "burst of $burst values in a frozen millisecond took $burst_secs s";
 
 # 4. Back to the real clock: once it has passed the run-ahead, the
 # generators follow it again.
-set_clock('+0');
+$clock->set('+0');
 sleep(0.1) while time < $frozen + 1;
 $node->safe_psql('postgres', "SELECT gen('rejoin', 1000)");
 my ($j_min7, $j_max7) = phase_times('rejoin');
@@ -125,18 +98,18 @@ ok(abs($j_max7 - time) < 2, 'real clock again: v7 time is the clock');
 ok(ahead_ms('v7') == 0 && ahead_ms('v6') == 0 && ahead_ms('v8') == 0, 'rejoined: nothing ahead of the clock');
 
 # 5. The clock steps back an hour, then freezes there while generating.
-set_clock('-1h');
+$clock->set('-1h');
 $node->safe_psql('postgres', "SELECT gen('back', 10000)");
 my $back_ahead = ahead_ms('v7');
 ok($back_ahead > 3590_000 && $back_ahead < 3610_000,
 	"clock stepped back an hour: v7 reports running $back_ahead ms ahead");
-set_clock(utc(time - 3600));
+$clock->set(FakeClock::utc(time - 3600));
 $node->safe_psql('postgres', "SELECT gen('back_frozen', 100000)");
 my ($bf_min7, $bf_max7) = phase_times('back_frozen');
 ok($bf_max7 < time + 2, 'stepped back and frozen: v7 time stays near the real last value');
 
 # 6. The clock jumps an hour forward: values follow it.
-set_clock('+1h');
+$clock->set('+1h');
 $node->safe_psql('postgres', "SELECT gen('forward', 10000)");
 my ($fw_min7, $fw_max7, $fw_min6, $fw_max6) = phase_times('forward');
 ok(abs($fw_min7 - (time + 3600)) < 5 && abs($fw_min6 - (time + 3600)) < 5,

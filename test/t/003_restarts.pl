@@ -13,54 +13,26 @@
 # the server rereads on every clock call.
 use strict;
 use warnings;
-use POSIX qw(strftime);
 use Time::HiRes qw(time sleep);
 use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-
-my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-# make test installs faketime: a missing library is a failure, not a skip.
-BAIL_OUT("libfaketime not installed ($libfaketime)") unless -f $libfaketime;
+use FakeClock;
 
 my $node = PostgreSQL::Test::Cluster->new('restarts');
 $node->init;
 # The test framework turns restart_after_crash off; the crash restart is
 # what scenario b is about.
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'\nrestart_after_crash = on");
-my $clock_file = $node->basedir . '/faketime';
+my $clock = FakeClock->new($node);
 my $hwm_file = $node->data_dir . '/uuidx.hwm';
-
-sub set_clock
-{
-	my ($spec) = @_;
-	open my $fh, '>', "$clock_file.tmp" or die $!;
-	print $fh "$spec\n";
-	close $fh;
-	rename "$clock_file.tmp", $clock_file or die $!;
-}
-
-sub utc { strftime('%Y-%m-%d %H:%M:%S', gmtime(shift)) }
-
-# Run a Cluster method (start, restart) with libfaketime in the server's
-# environment; it must be set again around every start.
-sub under_faketime
-{
-	my ($method, @args) = @_;
-	local $ENV{LD_PRELOAD} = $libfaketime;
-	local $ENV{FAKETIME_TIMESTAMP_FILE} = $clock_file;
-	local $ENV{FAKETIME_NO_CACHE} = '1';
-	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
-	local $ENV{TZ} = 'UTC';
-	return $node->$method(@args);
-}
 
 # The server log written since a given offset.
 sub log_since { return slurp_file($node->logfile, shift) }
 
-set_clock('+0');
-under_faketime('start');
+$clock->set('+0');
+$clock->run($node, 'start');
 $node->safe_psql('postgres', q{
 	CREATE EXTENSION uuidx;
 	CREATE TABLE log (seq bigserial PRIMARY KEY, phase text, u6 uuid, u7 uuid, u8 uuid);
@@ -150,8 +122,8 @@ ok(-f $hwm_file, 'high-water mark file uuidx.hwm exists in the data directory');
 check_reservation('real clock');
 
 # --- a. Clean restart, the clock set back an hour before the server comes up.
-set_clock('-1h');
-under_faketime('restart');
+$clock->set('-1h');
+$clock->run($node, 'restart');
 my $s = gen_state();
 # Before anything is generated, every generator starts at the mark, an hour
 # ahead of the clock.  Fails if the state started from the clock.
@@ -164,7 +136,7 @@ check_reservation('after clean restart, clock back 1h');
 # --- b. A backend killed with SIGKILL: the postmaster kills the others and
 # reinitializes shared memory (crash restart); the clock is set back an hour
 # first.  The victim generates the last values before it is killed.
-set_clock('+0');
+$clock->set('+0');
 $node->safe_psql('postgres', "SELECT gen('before_crash', 1000)");
 my ($vout, $verr) = ('', '');
 my $victim = IPC::Run::start(
@@ -176,7 +148,7 @@ $node->poll_query_until('postgres',
   or die 'victim backend not found';
 my $victim_pid = $node->safe_psql('postgres',
 	"SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'");
-set_clock('-1h');
+$clock->set('-1h');
 my $log_offset = -s $node->logfile;
 kill 'KILL', $victim_pid or die "could not kill backend $victim_pid: $!";
 $victim->finish;
@@ -199,9 +171,9 @@ check_first_after('after_crash', 'crash restart (backend killed) with the clock 
 check_reservation('after crash restart');
 
 # --- c. kill -9 of the postmaster, the clock set back an hour, then start.
-set_clock('+0');
+$clock->set('+0');
 $node->safe_psql('postgres', "SELECT gen('before_kill9', 1000)");
-set_clock('-1h');
+$clock->set('-1h');
 open my $pidfh, '<', $node->data_dir . '/postmaster.pid' or die $!;
 my $pm_pid = <$pidfh>;
 close $pidfh;
@@ -213,7 +185,7 @@ sleep(0.1) while kill 0, $pm_pid;
 my $started = 0;
 for (1 .. 50)
 {
-	last if ($started = under_faketime('start', fail_ok => 1));
+	last if ($started = $clock->run($node, 'start', fail_ok => 1));
 	sleep(0.2);
 }
 ok($started, 'server starts after kill -9 of the postmaster');
@@ -231,7 +203,7 @@ check_first_after('after_kill9', 'kill -9 of the postmaster with the clock back 
 # would likely also hit its timeout.  The server runs without libfaketime
 # here: with FAKETIME_NO_CACHE every clock call rereads the clock file,
 # which would make generation several times slower.
-set_clock('+0');
+$clock->set('+0');
 $node->stop;
 $node->start;
 sleep(0.1) while gen_state()->{v7}{ahead} > 0;
@@ -276,7 +248,7 @@ open my $fh, '>', $hwm_file or die $!;
 print $fh "this is not a high-water mark\n\x00\xff garbage";
 close $fh;
 $log_offset = -s $node->logfile;
-under_faketime('start');
+$clock->run($node, 'start');
 like(log_since($log_offset), qr/WARNING:.*uuidx ignores the unreadable high-water mark file "uuidx\.hwm"/,
 	'corrupt uuidx.hwm: server starts with a WARNING naming uuidx');
 $node->safe_psql('postgres', "SELECT gen('after_corrupt', 1000)");
@@ -293,16 +265,16 @@ ok(defined hwm_in_file(), 'corrupt uuidx.hwm replaced by a valid mark once value
 #    check the value would be returned uncovered by any persisted mark.
 my $S = int(time) + 10;
 my $mark_S1 = sprintf('%d', ($S + 1) * 1_000_000);
-set_clock(utc($S));
+$clock->set(FakeClock::utc($S));
 $node->safe_psql('postgres', "SELECT gen('frozen_S', 10)");
 is(hwm_in_file(), $mark_S1, 'frozen at S: the mark moved to S + 1 s');
 chmod 0400, $hwm_file or die $!;
-set_clock(utc($S + 1));
+$clock->set(FakeClock::utc($S + 1));
 my ($ret, $out, $err) = $node->psql('postgres', "SELECT gen('at_mark', 5)");
 is($ret, 0, 'read-only mark, value at the mark: returned');
 like($err, qr/WARNING:.*could not persist the uuidx high-water mark/,
 	'read-only mark, value at the mark: WARNING that the mark could not be moved early');
-set_clock(utc($S + 2));
+$clock->set(FakeClock::utc($S + 2));
 $log_offset = -s $node->logfile;
 ($ret, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
 isnt($ret, 0, 'read-only mark, value beyond it: the statement fails');
@@ -317,7 +289,7 @@ chmod 0600, $hwm_file or die $!;
 is("$ret $err", '0 ', 'mark writable again: generation works without warnings');
 check_first_after('writable_again', 'after the write failure');
 ok(hwm_in_file() > ($S + 2) * 1_000_000, 'mark writable again: the mark moved past S + 2 s');
-set_clock('+0');
+$clock->set('+0');
 
 # Over everything: strictly increasing in generation order, and unique.
 my ($n, $d6, $d7, $d8, $bad6, $bad7, $bad8) = split /\|/, $node->safe_psql('postgres', q{

@@ -1,0 +1,56 @@
+# A server clock the TAP tests can move: libfaketime in the server's
+# environment, reading a file the test rewrites.  Shared by
+# t/002_clock_faults.pl and t/003_restarts.pl.
+#
+#   my $clock = FakeClock->new($node);   # BAIL_OUT if libfaketime is missing
+#   $clock->set('-1h');                  # relative offset, or
+#   $clock->set(FakeClock::utc($t));     # a frozen absolute UTC time
+#   $clock->run($node, 'start');         # a Cluster method under libfaketime
+package FakeClock;
+
+use strict;
+use warnings;
+use POSIX qw(strftime);
+use Test::More;
+
+my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+
+sub new
+{
+	my ($class, $node) = @_;
+	# make test installs faketime: a missing library is a failure, not a skip.
+	BAIL_OUT("libfaketime not installed ($libfaketime)") unless -f $libfaketime;
+	my $self = bless { file => $node->basedir . '/faketime' }, $class;
+	$self->set('+0');
+	return $self;
+}
+
+# What the server's clock says: a relative offset such as "-1h", or a frozen
+# absolute UTC time "YYYY-MM-DD hh:mm:ss".  libfaketime rereads the file on
+# every clock call (FAKETIME_NO_CACHE); the rename makes each change atomic.
+sub set
+{
+	my ($self, $spec) = @_;
+	open my $fh, '>', "$self->{file}.tmp" or die $!;
+	print $fh "$spec\n";
+	close $fh;
+	rename "$self->{file}.tmp", $self->{file} or die $!;
+}
+
+# A Unix time as the absolute UTC time set() takes.
+sub utc { strftime('%Y-%m-%d %H:%M:%S', gmtime(shift)) }
+
+# Run a Cluster method (start, restart) with libfaketime in the server's
+# environment; it must be set again around every start.
+sub run
+{
+	my ($self, $node, $method, @args) = @_;
+	local $ENV{LD_PRELOAD} = $libfaketime;
+	local $ENV{FAKETIME_TIMESTAMP_FILE} = $self->{file};
+	local $ENV{FAKETIME_NO_CACHE} = '1';
+	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+	local $ENV{TZ} = 'UTC';
+	return $node->$method(@args);
+}
+
+1;
