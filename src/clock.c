@@ -4,10 +4,12 @@
  *	  Reading the real-time clock, and converting between Unix time and
  *	  PostgreSQL's TimestampTz.
  *
- * The generators read CLOCK_REALTIME with nanosecond resolution: v6 needs
- * 100-ns ticks, and the vDSO makes the call about as cheap as the
- * gettimeofday() behind clock_timestamp().  The clock may step back or
- * stall; generator_state.c makes the values strictly increasing anyway.
+ * The generators read CLOCK_REALTIME and keep it in 100-ns units, the
+ * resolution v6 needs; the vDSO makes the call about as cheap as the
+ * gettimeofday() behind clock_timestamp().  (Nanoseconds would overflow
+ * 64 bits in the year 2262, long before the end of v7 in 10889.)  The
+ * clock may step back or stall; generator_state.c makes the values
+ * strictly increasing anyway.
  *
  *-------------------------------------------------------------------------
  */
@@ -16,19 +18,34 @@
 #include <time.h>
 
 /*
- * Nanoseconds since the Unix epoch, as the system clock says now.
+ * Seconds beyond which the clock is taken as this far from the epoch: about
+ * 28,500 years, past the end of every UUID version's range (so a generator
+ * reports the end of its range), and small enough that 100-ns units fit in
+ * an int64.
+ */
+#define UUIDX_CLOCK_MAX_SECONDS INT64CONST(900000000000)
+
+/*
+ * The time since the Unix epoch in 100-ns units, as the system clock says
+ * now (negative before 1970).
  */
 int64
-uuidx_clock_unix_ns(void)
+uuidx_clock_unix_100ns(void)
 {
 	struct timespec ts;
+	int64		sec;
 
 	if (unlikely(clock_gettime(CLOCK_REALTIME, &ts) != 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_SYSTEM_ERROR),
 				 errmsg("could not read the real-time clock: %m")));
 
-	return (int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec;
+	sec = (int64) ts.tv_sec;
+	if (unlikely(sec > UUIDX_CLOCK_MAX_SECONDS))
+		sec = UUIDX_CLOCK_MAX_SECONDS;
+	else if (unlikely(sec < -UUIDX_CLOCK_MAX_SECONDS))
+		sec = -UUIDX_CLOCK_MAX_SECONDS;
+	return sec * 10000000 + ts.tv_nsec / 100;
 }
 
 /*

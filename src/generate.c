@@ -26,18 +26,20 @@ PG_FUNCTION_INFO_V1(uuidx_generator_state);
 #define UUIDX_V7_RANDOM_BYTES 10
 
 /*
- * The clock as a v7/v8 position: this millisecond, with the counter seeded
- * by 15 random bits from seed2.
+ * The clock as a position of a v7/v8 generator: this millisecond, with the
+ * counter seeded by 15 random bits from seed2.
  */
 static uint64
-clock_ms_position(const uint8 *seed2)
+clock_ms_position(UuidxGenerator gen, const uint8 *seed2)
 {
-	int64		ns = uuidx_clock_unix_ns();
+	int64		now = uuidx_clock_unix_100ns();
 	uint64		seed = (((uint64) seed2[0] << 8) | seed2[1]) & UUIDX_COUNTER_SEED_MASK;
 
-	if (unlikely(ns < 0))
+	if (unlikely(now < 0))
 		return 0;				/* a clock before 1970: run on from the last value */
-	return ((uint64) (ns / 1000000) << UUIDX_COUNTER_BITS) | seed;
+	if (unlikely(now / 10000 > UUIDX_V7_MAX_MS))
+		uuidx_clock_beyond_range_error(gen);	/* 48 bits of ms end in 10889 */
+	return ((uint64) (now / 10000) << UUIDX_COUNTER_BITS) | seed;
 }
 
 /*
@@ -48,7 +50,7 @@ static uint64
 next_ms_position(UuidxGenerator gen, uint8 *rand)
 {
 	uuidx_random_bytes(rand, UUIDX_V7_RANDOM_BYTES);
-	return uuidx_next_position(gen, clock_ms_position(rand));
+	return uuidx_next_position(gen, clock_ms_position(gen, rand));
 }
 
 /*
@@ -72,6 +74,19 @@ uuidx_generate_v7(PG_FUNCTION_ARGS)
 }
 
 /*
+ * Error context while the shift is added to the time of the value.
+ */
+static void
+shift_error_context(void *arg)
+{
+	Interval   *shift = (Interval *) arg;
+
+	errcontext("uuid_generate_v7(shift) adding the shift %s to the current time",
+			   DatumGetCString(DirectFunctionCall1(interval_out,
+												   IntervalPGetDatum(shift))));
+}
+
+/*
  * uuid_generate_v7(shift interval): v7 for now + shift.
  *
  * The value comes from the same strictly increasing state as the plain
@@ -90,6 +105,7 @@ uuidx_generate_v7_shift(PG_FUNCTION_ARGS)
 	TimestampTz now_ts;
 	TimestampTz shifted;
 	int64		shifted_ms;
+	ErrorContextCallback errcallback;
 
 	if (UUIDX_INTERVAL_IS_INFINITE(shift))
 		ereport(ERROR,
@@ -101,9 +117,17 @@ uuidx_generate_v7_shift(PG_FUNCTION_ARGS)
 
 	position = next_ms_position(UUIDX_GEN_V7, rand);
 	now_ts = uuidx_unix_us_to_timestamptz((int64) (position >> UUIDX_COUNTER_BITS) * 1000);
+
+	/* Core's "timestamp out of range" alone would not say what overflowed. */
+	errcallback.callback = shift_error_context;
+	errcallback.arg = shift;
+	errcallback.previous = error_context_stack;
+	error_context_stack = &errcallback;
 	shifted = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
 													  TimestampTzGetDatum(now_ts),
 													  IntervalPGetDatum(shift)));
+	error_context_stack = errcallback.previous;
+
 	shifted_ms = uuidx_v7_ms_of(shifted, "the shifted time");
 
 	uuid = palloc(sizeof(pg_uuid_t));
@@ -124,12 +148,12 @@ make_v6(const uint8 *node6)
 {
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 	uint8		rand[8];
-	int64		ns = uuidx_clock_unix_ns();
+	int64		now = uuidx_clock_unix_100ns();
 	uint64		ticks;
 
 	uuidx_random_bytes(rand, sizeof(rand));
 	ticks = uuidx_next_position(UUIDX_GEN_V6,
-								ns < 0 ? 0 : uuidx_unix_ns_to_ticks(ns));
+								now < 0 ? 0 : uuidx_unix_100ns_to_ticks(now));
 	if (node6 == NULL)
 	{
 		rand[2] |= 0x01;
@@ -188,7 +212,7 @@ uuidx_generator_state(PG_FUNCTION_ARGS)
 
 	InitMaterializedSRF(fcinfo, 0);
 	storage = uuidx_state_storage();
-	clock_us = uuidx_clock_unix_ns() / 1000;
+	clock_us = uuidx_clock_unix_100ns() / 10;
 	reserved_us = uuidx_reserved_unix_us();
 
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)

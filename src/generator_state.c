@@ -361,7 +361,7 @@ extend_reservation(int64 needed_us, bool must_cover)
 	for (;;)
 	{
 		/* Read before taking the flag: the read may raise an error. */
-		int64		now_us = uuidx_clock_unix_ns() / 1000;
+		int64		now_us = uuidx_clock_unix_100ns() / 10;
 
 		if (!must_cover)
 		{
@@ -418,6 +418,21 @@ extend_reservation(int64 needed_us, bool must_cover)
 }
 
 /*
+ * The error for a clock beyond the greatest time the generator's UUID
+ * version can encode.
+ */
+void
+uuidx_clock_beyond_range_error(UuidxGenerator gen)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("%s has reached the end of its timestamp range",
+					generator_name[gen]),
+			 errdetail("The clock is beyond the greatest time this UUID version can encode."),
+			 errhint("Check the server's clock.")));
+}
+
+/*
  * The next position of a generator: strictly greater than every position
  * it handed out before (in this server, or this backend when the state is
  * local), and equal to now_position whenever that is greater.
@@ -438,7 +453,9 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("%s has reached the end of its timestamp range",
 							generator_name[gen]),
-					 errdetail("The last value generated holds the greatest time this UUID version can encode.")));
+					 errdetail("The last value generated holds the greatest time this UUID version can encode."),
+					 errhint("If that time came from a wrong clock, correct the clock, stop the server and remove \"%s\" from the data directory.",
+							 UUIDX_HWM_FILE)));
 		/*
 		 * A clock that has moved on to a later tick (v6) or millisecond
 		 * (v7, v8) starts there, with the freshly seeded counter; otherwise
@@ -449,11 +466,7 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 		else
 			next = cur + 1;
 		if (unlikely(next > max_position[gen]))
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("%s has reached the end of its timestamp range",
-							generator_name[gen]),
-					 errdetail("The clock is beyond the greatest time this UUID version can encode.")));
+			uuidx_clock_beyond_range_error(gen);
 		if (pg_atomic_compare_exchange_u64(&state->last[gen], &cur, next))
 			break;
 	}

@@ -75,12 +75,12 @@ uuidx_version(const pg_uuid_t *uuid)
 }
 
 /*
- * Unix nanoseconds to 100-ns ticks since 1582-10-15.
+ * 100-ns units since the Unix epoch to 100-ns ticks since 1582-10-15.
  */
 uint64
-uuidx_unix_ns_to_ticks(int64 unix_ns)
+uuidx_unix_100ns_to_ticks(int64 unix_100ns)
 {
-	return (uint64) (unix_ns / 100 + UUIDX_GREGORIAN_OFFSET_TICKS);
+	return (uint64) (unix_100ns + UUIDX_GREGORIAN_OFFSET_TICKS);
 }
 
 /*

@@ -18,6 +18,16 @@ UUIDX_MODULE_MAGIC;
 /* uuidx.node_id: -1 (unset) or 0..65535; see uuidx_layout_v8_time(). */
 int			uuidx_node_id = -1;
 
+/* uuidx.debug_postmaster_random: see uuidx_random_debug_in_postmaster(). */
+static int	debug_postmaster_random = UUIDX_DEBUG_RANDOM_OFF;
+
+static const struct config_enum_entry debug_postmaster_random_options[] = {
+	{"off", UUIDX_DEBUG_RANDOM_OFF, false},
+	{"draw", UUIDX_DEBUG_RANDOM_DRAW, false},
+	{"prefill", UUIDX_DEBUG_RANDOM_PREFILL, false},
+	{NULL, 0, false}
+};
+
 void		_PG_init(void);
 
 void
@@ -36,8 +46,22 @@ _PG_init(void)
 							PGC_SUSET,
 							0,
 							NULL, NULL, NULL);
+
+	/* A developer setting for uuidx's own tests; see random_pool.c. */
+	DefineCustomEnumVariable("uuidx.debug_postmaster_random",
+							 "Test of process isolation: random bytes drawn in the postmaster at startup.",
+							 "off (the default), draw (through the pool, as any caller) or prefill (the pool filled as if by mistake). Only for uuidx's tests.",
+							 &debug_postmaster_random,
+							 UUIDX_DEBUG_RANDOM_OFF,
+							 debug_postmaster_random_options,
+							 PGC_POSTMASTER,
+							 GUC_NOT_IN_SAMPLE,
+							 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("uuidx");
 
 	if (process_shared_preload_libraries_in_progress)
+	{
 		uuidx_state_install_hooks();
+		uuidx_random_debug_in_postmaster(debug_postmaster_random);
+	}
 }

@@ -118,12 +118,27 @@ hashspace_v8(pg_uuid_t *hashspace, pg_uuid_t *ns, const char *name, size_t len)
 
 /*
  * The UTF-8 bytes of a text name; *len is set to their count.
+ *
+ * A SQL_ASCII database gives text no encoding, so its bytes are hashed as
+ * they are if they are valid UTF-8, and are an error otherwise: hashing
+ * them as some other encoding would give a UUID no other database derives
+ * from the same name.
  */
 static const char *
 utf8_name(text *name, size_t *len)
 {
 	int			in_len = VARSIZE_ANY_EXHDR(name);
-	const char *utf8 = pg_server_to_any(VARDATA_ANY(name), in_len, PG_UTF8);
+	const char *utf8;
+
+	if (GetDatabaseEncoding() == PG_SQL_ASCII &&
+		!pg_verify_mbstr(PG_UTF8, VARDATA_ANY(name), in_len, true))
+		ereport(ERROR,
+				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+				 errmsg("uuid_generate_v8_name() needs a name that is valid UTF-8 text"),
+				 errdetail("The database encoding is SQL_ASCII and the name's %d bytes are not valid UTF-8.",
+						   in_len),
+				 errhint("Pass the name as bytea, for example convert_to(name, 'LATIN1') if its bytes are LATIN1: a bytea name is hashed exactly as given.")));
+	utf8 = pg_server_to_any(VARDATA_ANY(name), in_len, PG_UTF8);
 
 	*len = (utf8 == VARDATA_ANY(name)) ? (size_t) in_len : strlen(utf8);
 	return utf8;

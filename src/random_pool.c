@@ -8,7 +8,10 @@
  * hundred UUIDs are drawn at once.  The pool belongs to one process:
  * it is never filled in the postmaster (whose memory every backend
  * inherits), and it remembers the pid that filled it, so a process that
- * finds itself forked throws the inherited bytes away before using any.
+ * finds itself forked throws the inherited bytes away before using any,
+ * and says so in the server log (which, the first rule holding, never
+ * happens; t/005_fork_random.pl breaks that rule on purpose through
+ * uuidx.debug_postmaster_random to show the second one working).
  *
  *-------------------------------------------------------------------------
  */
@@ -49,6 +52,10 @@ uuidx_random_bytes(void *dst, size_t len)
 	if (unlikely(pool_owner_pid != MyProcPid ||
 				 pool_used + len > UUIDX_POOL_SIZE))
 	{
+		if (pool_owner_pid != 0 && pool_owner_pid != MyProcPid)
+			ereport(LOG,
+					(errmsg("uuidx discarded %zu random bytes inherited from process %d",
+							UUIDX_POOL_SIZE - pool_used, pool_owner_pid)));
 		strong_random_or_error(pool, UUIDX_POOL_SIZE);
 		pool_owner_pid = MyProcPid;
 		pool_used = 0;
@@ -56,4 +63,26 @@ uuidx_random_bytes(void *dst, size_t len)
 
 	memcpy(dst, pool + pool_used, len);
 	pool_used += len;
+}
+
+/*
+ * uuidx.debug_postmaster_random, for t/005_fork_random.pl only: called in
+ * the postmaster while shared_preload_libraries is loaded.  "draw" takes
+ * random bytes there the way any caller would, which must leave the pool
+ * empty; "prefill" fills the pool there as if the postmaster rule were
+ * broken, which every backend must notice and undo before using a byte.
+ */
+void
+uuidx_random_debug_in_postmaster(int mode)
+{
+	uint8		buf[16];
+
+	if (mode == UUIDX_DEBUG_RANDOM_DRAW)
+		uuidx_random_bytes(buf, sizeof(buf));
+	else if (mode == UUIDX_DEBUG_RANDOM_PREFILL)
+	{
+		strong_random_or_error(pool, UUIDX_POOL_SIZE);
+		pool_owner_pid = MyProcPid;
+		pool_used = 0;
+	}
 }

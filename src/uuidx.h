@@ -69,16 +69,22 @@ typedef enum UuidxStorage
 extern int	uuidx_node_id;
 
 /* clock.c */
-extern int64 uuidx_clock_unix_ns(void);
+extern int64 uuidx_clock_unix_100ns(void);
 extern int64 uuidx_unix_us_to_timestamptz(int64 unix_us);
 extern int64 uuidx_timestamptz_to_unix_us(TimestampTz ts);
 
 /* random_pool.c */
 extern void uuidx_random_bytes(void *dst, size_t len);
+/* Values of uuidx.debug_postmaster_random. */
+#define UUIDX_DEBUG_RANDOM_OFF 0
+#define UUIDX_DEBUG_RANDOM_DRAW 1
+#define UUIDX_DEBUG_RANDOM_PREFILL 2
+extern void uuidx_random_debug_in_postmaster(int mode);
 
 /* generator_state.c */
 extern void uuidx_state_install_hooks(void);
 extern uint64 uuidx_next_position(UuidxGenerator gen, uint64 now_position);
+extern void uuidx_clock_beyond_range_error(UuidxGenerator gen);
 extern UuidxStorage uuidx_state_storage(void);
 extern uint64 uuidx_last_position(UuidxGenerator gen);
 extern int64 uuidx_reserved_unix_us(void);
@@ -86,7 +92,7 @@ extern int64 uuidx_position_to_unix_us(UuidxGenerator gen, uint64 position);
 extern const char *uuidx_storage_name(UuidxStorage storage);
 
 /* layout.c */
-extern uint64 uuidx_unix_ns_to_ticks(int64 unix_ns);
+extern uint64 uuidx_unix_100ns_to_ticks(int64 unix_100ns);
 extern int64 uuidx_ticks_to_unix_us(uint64 ticks);
 extern void uuidx_layout_v7(pg_uuid_t *uuid, uint64 position, const uint8 *rand8);
 extern void uuidx_layout_v6(pg_uuid_t *uuid, uint64 ticks,

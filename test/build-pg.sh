@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # test/build-pg.sh -- build a private PostgreSQL installation for uuidx tests.
 #
-# Usage:  bash test/build-pg.sh <major>       (major: 17 or 18)
+# Usage:  bash test/build-pg.sh <major> [--release]    (major: 17 or 18)
 #
 # Builds PostgreSQL <major> from Debian's *source* package (postgresql-17 from
 # trixie, postgresql-18 from sid) and installs it under
 #     ${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}/<major>
+# The test matrix's 18 has assertions enabled (for the fuzz test);
+# --release builds 18 without them, into <major>-release, for benchmarks
+# that compare against core functions at their real speed.
 # The LAST line printed on stdout is the absolute path of that installation's
 # pg_config; progress goes to stderr, the full build output to a log file in
 # the cache directory.  If a complete build is already cached (stamp file
@@ -37,8 +40,9 @@ readonly RECIPE_VERSION=1
 PROG=build-pg
 die() { echo "[$PROG${MAJOR:+ $MAJOR}] ERROR: $*" >&2; exit 1; }
 
-[[ $# -eq 1 ]] || die "usage: $0 <major>   (17 or 18)"
+[[ $# -eq 1 || ( $# -eq 2 && $2 == --release ) ]] || die "usage: $0 <major> [--release]   (major: 17 or 18)"
 MAJOR=$1
+RELEASE=${2:+1}
 
 case "$MAJOR" in
   17) SUITE=trixie
@@ -48,13 +52,14 @@ case "$MAJOR" in
       EXTRA_CONFIGURE=(--enable-cassert --enable-debug) ;;
   *)  die "unsupported major version '$MAJOR' (supported: 17, 18)" ;;
 esac
+[[ -z $RELEASE ]] || EXTRA_CONFIGURE=()
 SRCPKG=postgresql-$MAJOR
 
 CACHE_ROOT=${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}
 [[ $CACHE_ROOT == /* ]] || die "UUIDX_PG_CACHE must be an absolute path (got '$CACHE_ROOT')"
 CACHE_ROOT=${CACHE_ROOT%/}
 [[ -n $CACHE_ROOT ]] || die "UUIDX_PG_CACHE must not be /"
-PREFIX=$CACHE_ROOT/$MAJOR
+PREFIX=$CACHE_ROOT/$MAJOR${RELEASE:+-release}
 PG_CONFIG=$PREFIX/bin/pg_config
 STAMP=$PREFIX/.uuidx-build-complete
 
@@ -74,15 +79,15 @@ fi
 JOBS=${UUIDX_PG_JOBS:-$(nproc)}
 APT_DIR=$CACHE_ROOT/apt/$SUITE          # private apt config/state, per suite
 DL_DIR=$CACHE_ROOT/src/$MAJOR           # downloaded source package files (kept)
-BUILD_ROOT=$CACHE_ROOT/build/$MAJOR     # unpacked + built tree (removed on success)
+BUILD_ROOT=$CACHE_ROOT/build/$MAJOR${RELEASE:+-release}     # unpacked + built tree (removed on success)
 LOG_DIR=$CACHE_ROOT/logs
-LOG=$LOG_DIR/build-$MAJOR.log
+LOG=$LOG_DIR/build-$MAJOR${RELEASE:+-release}.log
 
 mkdir -p "$CACHE_ROOT" "$LOG_DIR"
 chmod 755 "$CACHE_ROOT"
 
 # One build per major at a time (17 and 18 may build concurrently).
-exec 9>"$CACHE_ROOT/.lock-$MAJOR"
+exec 9>"$CACHE_ROOT/.lock-$MAJOR${RELEASE:+-release}"
 if ! flock -n 9; then
   echo "[$PROG $MAJOR] another build of $MAJOR is running; waiting for it..." >&2
   flock 9

@@ -16,7 +16,7 @@ SELECT uuid_v7_lower_bound('1969-12-31 23:59:59.999+00');
 SELECT uuid_v7_upper_bound('10889-08-02 05:31:50.656+00');
 SELECT uuid_v7_lower_bound('infinity');
 SELECT uuid_v7_upper_bound('-infinity');
-SELECT uuid_v7_lower_bound(NULL) IS NULL AS strict;
+SELECT uuid_v7_lower_bound(NULL) IS NULL AS strict_lower, uuid_v7_upper_bound(NULL) IS NULL AS strict_upper;
 
 -- A table keyed by v7, with a year of rows: a range over the bounds is an
 -- index scan on the primary key, and finds exactly the rows of that range.

@@ -87,6 +87,23 @@ SELECT uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'ünïcöd�
        uuid_generate_v8_name('3fb32780-953c-4464-9cfd-e85dbbe9843d', '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'ünïcödé') AS latin1_db_hashspace;
 \c contrib_regression
 DROP DATABASE regress_latin1_regression;
+-- A SQL_ASCII database gives text no encoding: a name that is valid UTF-8
+-- hashes as in any other database; other bytes are an error that points
+-- at the bytea form, never a UUID of some guessed encoding.
+CREATE DATABASE regress_sqlascii_regression ENCODING 'SQL_ASCII' TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C';
+\c regress_sqlascii_regression
+CREATE EXTENSION uuidx;
+SELECT pg_encoding_to_char(encoding) AS encoding FROM pg_database WHERE datname = current_database();
+SELECT uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'ünïcödé') AS sql_ascii_db,
+       uuid_generate_v8_name('3fb32780-953c-4464-9cfd-e85dbbe9843d', '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'ünïcödé') AS sql_ascii_db_hashspace;
+SELECT uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', E'caf\xe9');
+SELECT uuid_generate_v8_name('3fb32780-953c-4464-9cfd-e85dbbe9843d', '6ba7b810-9dad-11d1-80b4-00c04fd430c8', E'caf\xe9');
+-- the hint's way out: the same bytes as bytea are hashed as they are
+SELECT convert_to(E'caf\xe9', 'LATIN1') AS bytes,
+       uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', convert_to(E'caf\xe9', 'LATIN1'))
+     = uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', '\x636166e9'::bytea) AS bytea_form_hashes_the_bytes;
+\c contrib_regression
+DROP DATABASE regress_sqlascii_regression;
 
 -- unsupported hashspaces (SHA3_256, and a v4) are refused
 SELECT uuid_generate_v8_name('2034d66b-4047-4553-8f80-70e593176877',
@@ -94,7 +111,15 @@ SELECT uuid_generate_v8_name('2034d66b-4047-4553-8f80-70e593176877',
 SELECT uuid_generate_v8_name('00000000-0000-0000-0000-000000000000',
                              '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'x'::bytea);
 SELECT uuid_generate_v8_name(NULL, 'x'::text) IS NULL AS strict_1,
-       uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', NULL::text) IS NULL AS strict_2;
+       uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', NULL::text) IS NULL AS strict_2,
+       uuid_generate_v8_name(NULL, 'x'::bytea) IS NULL AS strict_3,
+       uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', NULL::bytea) IS NULL AS strict_4;
+SELECT uuid_generate_v8_name(NULL, '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'x'::text) IS NULL AS hs_strict_1,
+       uuid_generate_v8_name('3fb32780-953c-4464-9cfd-e85dbbe9843d', NULL, 'x'::text) IS NULL AS hs_strict_2,
+       uuid_generate_v8_name('3fb32780-953c-4464-9cfd-e85dbbe9843d', '6ba7b810-9dad-11d1-80b4-00c04fd430c8', NULL::text) IS NULL AS hs_strict_3,
+       uuid_generate_v8_name(NULL, '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'x'::bytea) IS NULL AS hs_strict_4,
+       uuid_generate_v8_name('3fb32780-953c-4464-9cfd-e85dbbe9843d', NULL, 'x'::bytea) IS NULL AS hs_strict_5,
+       uuid_generate_v8_name('3fb32780-953c-4464-9cfd-e85dbbe9843d', '6ba7b810-9dad-11d1-80b4-00c04fd430c8', NULL::bytea) IS NULL AS hs_strict_6;
 
 -- uuid_v8_from_parts: the rfc4122bis-12 time-based v8 test vector.
 SELECT uuid_v8_from_parts(x'320C3D4DCC00'::bigint, x'75B'::integer, x'EC932D5F69181C0'::bigint);

@@ -5,9 +5,22 @@
 # or if a forked process used bytes it inherited instead of refilling, every
 # backend would hand out the same bytes in the same order, so the first
 # value of every connection would carry the same random bits, and so would
-# the second, and so on.  200 fresh connections each generate 20 values of
-# v6, v7 and v8; no random part may repeat anywhere, least of all among the
-# first values of the connections.
+# the second, and so on.
+#
+# Two rules prevent it, and each is put to the test on its own through the
+# developer setting uuidx.debug_postmaster_random, which acts in the
+# postmaster while the preloaded library is loaded:
+#  - draw: the postmaster takes random bytes as any caller would.  The
+#    pool must stay empty there, so no backend finds an inherited pool (the
+#    server log would say "uuidx discarded ... inherited").  Fails if the
+#    postmaster rule is removed.
+#  - prefill: the pool is filled in the postmaster as if that rule were
+#    broken.  Every backend must notice that the pool is not its own and
+#    refill before using a byte.  Fails if the pid check is removed: the
+#    200 connections would then share their random bits.
+# In each mode 200 fresh connections each generate 20 values of v6, v7 and
+# v8; no random part may repeat anywhere, least of all among the first
+# values of the connections.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -24,6 +37,7 @@ $node->append_conf('postgresql.conf',
 	"shared_preload_libraries = 'uuidx'\nuuidx.node_id = $node_id");
 $node->start;
 $node->safe_psql('postgres', 'CREATE EXTENSION uuidx');
+$node->stop;
 
 # The random part of a value, as hex, from the 64 low bits (bits 64-127),
 # split into two 32-bit halves to stay clear of 64-bit arithmetic.
@@ -57,37 +71,60 @@ sub node_v8
 	return ($hi >> 10) & 0xFFFF;
 }
 
-my (%pids, %first, %all, %dups, $bad_node);
-for my $c (1 .. $connections)
+for my $mode (qw(draw prefill))
 {
-	# A new psql each time: a new connection, a new backend.
-	my $out = $node->safe_psql('postgres', qq{
-		SELECT pg_backend_pid(), n, uuid_generate_v6(), uuid_generate_v7(), uuid_generate_v8()
-		FROM generate_series(1, $per_connection) n});
-	for my $line (split /\n/, $out)
+	$node->append_conf('postgresql.conf', "uuidx.debug_postmaster_random = $mode");
+	my $log_offset = -s $node->logfile // 0;
+	$node->start;
+	is($node->safe_psql('postgres', 'SHOW uuidx.debug_postmaster_random'), $mode,
+		"$mode: the postmaster drew random bytes at startup");
+
+	my (%pids, %first, %all, %dups, $bad_node);
+	for my $c (1 .. $connections)
 	{
-		my ($pid, $n, $u6, $u7, $u8) = split /\|/, $line;
-		$pids{$pid} = 1;
-		my %r = (v6 => random_v6($u6), v7 => random_v7($u7), v8 => random_v8($u8));
-		$bad_node++ if node_v8($u8) != $node_id;
-		for my $g (keys %r)
+		# A new psql each time: a new connection, a new backend.
+		my $out = $node->safe_psql('postgres', qq{
+			SELECT pg_backend_pid(), n, uuid_generate_v6(), uuid_generate_v7(), uuid_generate_v8()
+			FROM generate_series(1, $per_connection) n});
+		for my $line (split /\n/, $out)
 		{
-			$dups{$g}++ if $all{$g}{ $r{$g} }++;
-			$first{$g}{ $r{$g} }++ if $n == 1;
+			my ($pid, $n, $u6, $u7, $u8) = split /\|/, $line;
+			$pids{$pid} = 1;
+			my %r = (v6 => random_v6($u6), v7 => random_v7($u7), v8 => random_v8($u8));
+			$bad_node++ if node_v8($u8) != $node_id;
+			for my $g (keys %r)
+			{
+				$dups{$g}++ if $all{$g}{ $r{$g} }++;
+				$first{$g}{ $r{$g} }++ if $n == 1;
+			}
 		}
 	}
-}
-my $values = $connections * $per_connection;
+	my $values = $connections * $per_connection;
 
-is(scalar(keys %pids), $connections, "$connections connections, each its own backend");
-is($bad_node // 0, 0, "every v8 value carries node id $node_id in bits 70-85 (the layout is read right)");
-for my $g (qw(v6 v7 v8))
-{
-	is(scalar(keys %{ $first{$g} }), $connections,
-		"$g: the first values of the $connections connections all have distinct random bits");
-	is(scalar(keys %{ $all{$g} }), $values,
-		"$g: no random part repeats among all $values values (" . ($dups{$g} // 0) . ' repeats)');
+	is(scalar(keys %pids), $connections, "$mode: $connections connections, each its own backend");
+	is($bad_node // 0, 0, "$mode: every v8 value carries node id $node_id in bits 70-85 (the layout is read right)");
+	for my $g (qw(v6 v7 v8))
+	{
+		is(scalar(keys %{ $first{$g} }), $connections,
+			"$mode: $g: the first values of the $connections connections all have distinct random bits");
+		is(scalar(keys %{ $all{$g} }), $values,
+			"$mode: $g: no random part repeats among all $values values (" . ($dups{$g} // 0) . ' repeats)');
+	}
+
+	$node->stop;
+	my @discards = substr(slurp_file($node->logfile), $log_offset)
+	  =~ /uuidx discarded (\d+) random bytes inherited from process/g;
+	if ($mode eq 'draw')
+	{
+		is(scalar(@discards), 0,
+			'draw: no backend found random bytes inherited from the postmaster (its pool stayed empty)');
+	}
+	else
+	{
+		ok(@discards >= $connections && !grep({ $_ != 8192 } @discards),
+			'prefill: every backend discarded the 8192 bytes it inherited before using one ('
+			  . scalar(@discards) . ' discards)');
+	}
 }
 
-$node->stop;
 done_testing();

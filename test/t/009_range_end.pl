@@ -3,17 +3,21 @@
 # generator, SQLSTATE 22008) rather than wrapping around to small values.
 # The state is put there through the high-water mark file, the one input
 # from outside the server; a mark beyond any reachable time is rejected as
-# corrupt.
+# corrupt, and a mark file that cannot be opened or read is reported.  A
+# clock beyond the end of v6 (5236 AD, under libfaketime) is an error of
+# its own that says so.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FakeClock;
 
 my $node = PostgreSQL::Test::Cluster->new('range_end');
 $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
-$node->start;
+my $clock = FakeClock->new($node);
+$clock->run($node, 'start');
 $node->safe_psql('postgres', 'CREATE EXTENSION uuidx; SELECT uuid_generate_v7()');
 my $hwm = $node->data_dir . '/uuidx.hwm';
 ok(-f $hwm, 'mark file written');
@@ -25,7 +29,7 @@ sub restart_with_mark
 	open my $fh, '>', $hwm or die $!;
 	print $fh "uuidx high-water mark v1 unix_us=$us\n";
 	close $fh;
-	$node->start;
+	$clock->run($node, 'start');
 }
 
 # The last millisecond of UUIDv7 (10889-08-02 05:31:50.655 UTC); v6 ends
@@ -35,8 +39,10 @@ for my $gen ('uuid_generate_v6()', 'uuid_generate_v7()', 'uuid_generate_v8()', "
 {
 	my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\nSELECT $gen");
 	isnt($ret, 0, "$gen at the end of the range: fails");
-	like($err, qr/ERROR:  22008: uuid_generate_v[678] has reached the end of its timestamp range/,
-		"$gen at the end of the range: 22008, naming the generator");
+	like($err, qr/ERROR:  22008: uuid_generate_v[678] has reached the end of its timestamp range\nDETAIL:  The last value generated holds the greatest time/,
+		"$gen at the end of the range: 22008, naming the generator, the last value at the end");
+	like($err, qr/HINT:  If that time came from a wrong clock, .*remove "uuidx\.hwm"/,
+		"$gen at the end of the range: the hint says how to recover");
 }
 is($node->safe_psql('postgres', 'SELECT 1'), '1', 'server still accepts queries');
 
@@ -47,6 +53,51 @@ like(substr(slurp_file($node->logfile), $offset), qr/WARNING:.*uuidx ignores the
 	'a mark beyond the range is reported as unreadable');
 is($node->safe_psql('postgres', 'SELECT uuid_version(uuid_generate_v7()) = 7 AND uuid_timestamp(uuid_generate_v7()) > now() - interval \'1 minute\''),
 	't', 'and generation goes on from the clock');
+
+# A mark file the server cannot open, or cannot read (a directory in its
+# place): reported at startup; values are then refused until the mark can
+# be written, since none could be covered by it.
+for my $case (['open', 'without read permission', sub { chmod 0000, $hwm or die $! }, sub { chmod 0600, $hwm or die $! }],
+	['read', 'replaced by a directory', sub { unlink $hwm or die $!; mkdir $hwm or die $! }, sub { rmdir $hwm or die $! }])
+{
+	my ($what, $how, $break, $mend) = @$case;
+	$node->stop;
+	$break->();
+	$offset = -s $node->logfile;
+	$clock->run($node, 'start');
+	like(substr(slurp_file($node->logfile), $offset),
+		qr/WARNING:  uuidx could not $what "uuidx\.hwm": \w.*\n.*DETAIL:  Values generated after this restart are ordered after earlier ones only if the clock is\./,
+		"mark file $how: WARNING at startup that it could not be $what, with the cause");
+	my ($ret, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
+	like($err, qr/ERROR:  could not persist the uuidx high-water mark/,
+		"mark file $how: no value is handed out uncovered");
+	$mend->();
+	is($node->safe_psql('postgres', 'SELECT uuid_version(uuid_generate_v7())'), '7',
+		"mark file $how, then mended: generation works again");
+}
+
+# A clock beyond the last v6 tick (5236-03-31 21:21:00.684697+00): v6
+# refuses with its own detail, while v7, which reaches 10889 AD, goes on.
+$clock->set('5237-01-01 00:00:00');
+my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\nSELECT uuid_generate_v6()");
+like($err, qr/ERROR:  22008: uuid_generate_v6 has reached the end of its timestamp range\nDETAIL:  The clock is beyond the greatest time this UUID version can encode\.\nHINT:  Check the server's clock\./,
+	'clock in 5237: uuid_generate_v6() fails with 22008, saying the clock is beyond its range');
+is($node->safe_psql('postgres', 'SELECT extract(year FROM uuid_timestamp(uuid_generate_v7()))'), '5237',
+	'clock in 5237: uuid_generate_v7() goes on');
+# Beyond the last v7 millisecond (10889-08-02 05:31:50.655+00) v7 and v8
+# refuse too: their 48-bit millisecond would otherwise wrap to 1970.
+# (libfaketime reads four-digit years only: the clock is set 30 days past
+# that end as an offset in seconds.)
+$clock->set(sprintf('+%d', int(2**48 / 1000) + 30 * 86400 - int(time)));
+is($node->safe_psql('postgres', 'SELECT extract(year FROM clock_timestamp())'), '10889',
+	'clock moved past the end of v7');
+for my $gen (qw(v7 v8))
+{
+	($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\nSELECT uuid_generate_$gen()");
+	like($err, qr/ERROR:  22008: uuid_generate_$gen has reached the end of its timestamp range\nDETAIL:  The clock is beyond/,
+		"clock past the end of v7: uuid_generate_$gen() fails with 22008, saying the clock is beyond its range");
+}
+$clock->set('+0');
 
 $node->stop;
 done_testing();
