@@ -47,16 +47,21 @@ _PG_init(void)
 							0,
 							NULL, NULL, NULL);
 
-	/* A developer setting for uuidx's own tests; see random_pool.c. */
-	DefineCustomEnumVariable("uuidx.debug_postmaster_random",
-							 "Test of process isolation: random bytes drawn in the postmaster at startup.",
-							 "off (the default), draw (through the pool, as any caller) or prefill (the pool filled as if by mistake). Only for uuidx's tests.",
-							 &debug_postmaster_random,
-							 UUIDX_DEBUG_RANDOM_OFF,
-							 debug_postmaster_random_options,
-							 PGC_POSTMASTER,
-							 GUC_NOT_IN_SAMPLE,
-							 NULL, NULL, NULL);
+	/*
+	 * A developer setting for uuidx's own tests (see random_pool.c).  It
+	 * acts in the postmaster, so it exists only when the library is
+	 * preloaded: a PGC_POSTMASTER setting cannot be defined later.
+	 */
+	if (process_shared_preload_libraries_in_progress)
+		DefineCustomEnumVariable("uuidx.debug_postmaster_random",
+								 "Test of process isolation: random bytes drawn in the postmaster at startup.",
+								 "off (the default), draw (through the pool, as any caller) or prefill (the pool filled as if by mistake). Only for uuidx's tests.",
+								 &debug_postmaster_random,
+								 UUIDX_DEBUG_RANDOM_OFF,
+								 debug_postmaster_random_options,
+								 PGC_POSTMASTER,
+								 GUC_NOT_IN_SAMPLE,
+								 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("uuidx");
 
 	if (process_shared_preload_libraries_in_progress)

@@ -44,12 +44,10 @@ require_build_packages() {
 # Objects built for one PostgreSQL must not be linked for another: the
 # pg_config of the last build is remembered and a change forces a clean.
 build_and_install() {
-	local stamp="$UUIDX_ROOT/.build-pg-config"
 	say "building and installing uuidx for PostgreSQL $PG_MAJOR ($PG_CONFIG)"
-	if [ "$(cat "$stamp" 2>/dev/null)" != "$PG_CONFIG" ]; then
-		make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" clean >&2
-		echo "$PG_CONFIG" >"$stamp"
-	fi
+	# Always from clean: objects left by a build for another major (a plain
+	# `make` in between, say) would otherwise be linked in.  It takes seconds.
+	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" clean >&2
 	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" >&2
 	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" install >&2
 }

@@ -15,10 +15,26 @@ INSERT INTO mixed
   SELECT n, CASE WHEN n % 2 = 0 THEN 'core uuidv7' ELSE 'uuid_generate_v7' END,
          CASE WHEN n % 2 = 0 THEN uuidv7() ELSE uuid_generate_v7() END
   FROM generate_series(1, 20000) AS n;
--- Sorted by the uuid, the embedded times never go back.
-SELECT count(*) AS out_of_time_order
-FROM (SELECT uuid_timestamp(u) AS t, lag(uuid_timestamp(u)) OVER (ORDER BY u) AS prev FROM mixed) s
-WHERE t < prev;
+-- One column filled in turns: 40 batches of 500 values, from core and from
+-- uuidx alternately, 5 ms apart.  Sorted by the uuid, the values come out
+-- in the order they were generated: batch by batch, and within a batch in
+-- generation order.  This fails if uuidx's embedded time differed from
+-- core's (another epoch, unit or clock), or either ran out of order.
+CREATE TEMP TABLE turns (seq bigserial, batch integer, src text, u uuid);
+DO $$
+BEGIN
+  FOR b IN 1..40 LOOP
+    INSERT INTO turns (batch, src, u)
+      SELECT b, CASE WHEN b % 2 = 0 THEN 'core uuidv7' ELSE 'uuid_generate_v7' END,
+             CASE WHEN b % 2 = 0 THEN uuidv7() ELSE uuid_generate_v7() END
+      FROM generate_series(1, 500);
+    PERFORM pg_sleep(0.005);
+  END LOOP;
+END $$;
+SELECT count(*) AS values, count(DISTINCT src) AS sources,
+       count(*) FILTER (WHERE seq < prev_seq) AS out_of_generation_order
+FROM (SELECT seq, src, lag(seq) OVER (ORDER BY u) AS prev_seq FROM turns) s;
+DROP TABLE turns;
 -- uuid_timestamp() agrees with uuid_extract_timestamp(), and uuid_version()
 -- with uuid_extract_version(), on both.
 SELECT src, count(*) AS values,

@@ -2,7 +2,9 @@
 # restart: the postmaster reinitializes shared memory) and a kill -9 of the
 # postmaster, each with the clock set back an hour just before, start every
 # generator above the persisted high-water mark (uuidx.hwm), so the first
-# values afterwards are greater than every value before.  Also: the mark is
+# values afterwards are greater than every value before; with the library
+# preloaded, and on PostgreSQL 17 and later again with the state in the DSM
+# registry.  Also: the mark is
 # reserved ahead of use within a bounded window and written about twice a
 # second at most, not per value; a corrupt mark file is reported and
 # ignored; a mark that cannot be written makes a value past the mark an
@@ -70,13 +72,16 @@ sub hwm_in_file
 }
 
 # After a restart with the clock an hour back, a generator starts at the
-# mark: "ahead" is an hour, plus what the mark was ahead of the last value
-# (up to the 1 s window), minus the time the restart took.  Without the
-# mark it would be 0.  The lower bound leaves a minute for a slow restart.
+# mark: "ahead" is an hour, plus what the mark was ahead of the real clock,
+# minus the time the restart took.  The mark is up to the 1 s window ahead
+# of the last value, and that value itself up to 1 s ahead of the clock
+# when the generator had started from an earlier restart's mark: at most
+# an hour and 2 s, allowing 3603.  Without the mark it would be 0.  The
+# lower bound leaves a minute for a slow restart.
 sub about_an_hour
 {
 	my ($s) = @_;
-	my @bad = grep { !($s->{$_}{ahead} > 3540 && $s->{$_}{ahead} < 3602) } qw(v6 v7 v8);
+	my @bad = grep { !($s->{$_}{ahead} > 3540 && $s->{$_}{ahead} < 3603) } qw(v6 v7 v8);
 	return !@bad;
 }
 
@@ -121,79 +126,124 @@ $node->safe_psql('postgres', "SELECT gen('real', 10000)");
 ok(-f $hwm_file, 'high-water mark file uuidx.hwm exists in the data directory');
 check_reservation('real clock');
 
+# Scenarios a, b and c, run first with the library preloaded and then, on
+# PostgreSQL 17 and later, with the state in the DSM registry.  $m names
+# the mode in phases and test names.
+
 # --- a. Clean restart, the clock set back an hour before the server comes up.
-$clock->set('-1h');
-$clock->run($node, 'restart');
-my $s = gen_state();
-# Before anything is generated, every generator starts at the mark, an hour
-# ahead of the clock.  Fails if the state started from the clock.
-ok(about_an_hour($s),
-	"clean restart, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
-$node->safe_psql('postgres', "SELECT gen('after_restart', 1000)");
-check_first_after('after_restart', 'clean restart with the clock back an hour');
-check_reservation('after clean restart, clock back 1h');
+sub clean_restart_clock_back
+{
+	my ($m) = @_;
+	$clock->set('-1h');
+	$clock->run($node, 'restart');
+	my $s = gen_state();
+	# Before anything is generated, every generator starts at the mark, an
+	# hour ahead of the clock.  Fails if the state started from the clock.
+	ok(about_an_hour($s),
+		"$m: clean restart, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
+	$node->safe_psql('postgres', "SELECT gen('after_restart_$m', 1000)");
+	check_first_after("after_restart_$m", "$m: clean restart with the clock back an hour");
+	check_reservation("$m: after clean restart, clock back 1h");
+}
 
 # --- b. A backend killed with SIGKILL: the postmaster kills the others and
 # reinitializes shared memory (crash restart); the clock is set back an hour
 # first.  The victim generates the last values before it is killed.
-$clock->set('+0');
-$node->safe_psql('postgres', "SELECT gen('before_crash', 1000)");
-my ($vout, $verr) = ('', '');
-my $victim = IPC::Run::start(
-	[ 'psql', '-X', '-d', $node->connstr('postgres'),
-	  '-c', "SELECT gen('victim', 1000)", '-c', 'SELECT pg_sleep(600)' ],
-	'>', \$vout, '2>', \$verr);
-$node->poll_query_until('postgres',
-	"SELECT count(*) = 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'")
-  or die 'victim backend not found';
-my $victim_pid = $node->safe_psql('postgres',
-	"SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'");
-$clock->set('-1h');
-my $log_offset = -s $node->logfile;
-kill 'KILL', $victim_pid or die "could not kill backend $victim_pid: $!";
-$victim->finish;
-# Wait for the crash restart to finish (a connection accepted before the
-# postmaster noticed the crash would not do).
-my $deadline = time + 60;
-sleep(0.1)
-  while time < $deadline
-  && log_since($log_offset) !~ /reinitializing.*database system is ready to accept connections/s;
-$node->poll_query_until('postgres', 'SELECT 1', '1')
-  or die 'server did not come back after the crash';
-like(log_since($log_offset),
-	qr/terminated by signal 9.*all server processes terminated; reinitializing.*ready to accept connections/s,
-	'backend killed: the postmaster reinitialized shared memory (crash restart)');
-$s = gen_state();
-ok(about_an_hour($s),
-	"crash restart, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
-$node->safe_psql('postgres', "SELECT gen('after_crash', 1000)");
-check_first_after('after_crash', 'crash restart (backend killed) with the clock back an hour');
-check_reservation('after crash restart');
+sub backend_crash_clock_back
+{
+	my ($m) = @_;
+	$clock->set('+0');
+	$node->safe_psql('postgres', "SELECT gen('before_crash_$m', 1000)");
+	my ($vout, $verr) = ('', '');
+	my $victim = IPC::Run::start(
+		[ 'psql', '-X', '-d', $node->connstr('postgres'),
+		  '-c', "SELECT gen('victim_$m', 1000)", '-c', 'SELECT pg_sleep(600)' ],
+		'>', \$vout, '2>', \$verr);
+	$node->poll_query_until('postgres',
+		"SELECT count(*) = 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'")
+	  or die 'victim backend not found';
+	my $victim_pid = $node->safe_psql('postgres',
+		"SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'");
+	$clock->set('-1h');
+	my $log_offset = -s $node->logfile;
+	kill 'KILL', $victim_pid or die "could not kill backend $victim_pid: $!";
+	$victim->finish;
+	# Wait for the crash restart to finish (a connection accepted before the
+	# postmaster noticed the crash would not do).
+	my $deadline = time + 60;
+	sleep(0.1)
+	  while time < $deadline
+	  && log_since($log_offset) !~ /reinitializing.*database system is ready to accept connections/s;
+	$node->poll_query_until('postgres', 'SELECT 1', '1')
+	  or die 'server did not come back after the crash';
+	like(log_since($log_offset),
+		qr/terminated by signal 9.*all server processes terminated; reinitializing.*ready to accept connections/s,
+		"$m: backend killed: the postmaster reinitialized shared memory (crash restart)");
+	my $s = gen_state();
+	ok(about_an_hour($s),
+		"$m: crash restart, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
+	$node->safe_psql('postgres', "SELECT gen('after_crash_$m', 1000)");
+	check_first_after("after_crash_$m", "$m: crash restart (backend killed) with the clock back an hour");
+	check_reservation("$m: after crash restart");
+}
 
 # --- c. kill -9 of the postmaster, the clock set back an hour, then start.
-$clock->set('+0');
-$node->safe_psql('postgres', "SELECT gen('before_kill9', 1000)");
-$clock->set('-1h');
-open my $pidfh, '<', $node->data_dir . '/postmaster.pid' or die $!;
-my $pm_pid = <$pidfh>;
-close $pidfh;
-chomp $pm_pid;
-$node->kill9;
-sleep(0.1) while kill 0, $pm_pid;
-# The orphaned children leave once they notice the postmaster is gone;
-# until then the old shared memory is in use and a start is refused.
-my $started = 0;
-for (1 .. 50)
+sub postmaster_kill_clock_back
 {
-	last if ($started = $clock->run($node, 'start', fail_ok => 1));
-	sleep(0.2);
+	my ($m) = @_;
+	$clock->set('+0');
+	$node->safe_psql('postgres', "SELECT gen('before_kill9_$m', 1000)");
+	$clock->set('-1h');
+	open my $pidfh, '<', $node->data_dir . '/postmaster.pid' or die $!;
+	my $pm_pid = <$pidfh>;
+	close $pidfh;
+	chomp $pm_pid;
+	$node->kill9;
+	sleep(0.1) while kill 0, $pm_pid;
+	# The orphaned children leave once they notice the postmaster is gone;
+	# until then the old shared memory is in use and a start is refused.
+	my $started = 0;
+	for (1 .. 50)
+	{
+		last if ($started = $clock->run($node, 'start', fail_ok => 1));
+		sleep(0.2);
+	}
+	ok($started, "$m: server starts after kill -9 of the postmaster");
+	my $s = gen_state();
+	ok(about_an_hour($s),
+		"$m: postmaster killed, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
+	$node->safe_psql('postgres', "SELECT gen('after_kill9_$m', 1000)");
+	check_first_after("after_kill9_$m", "$m: kill -9 of the postmaster with the clock back an hour");
 }
-ok($started, 'server starts after kill -9 of the postmaster');
-$s = gen_state();
-ok(about_an_hour($s),
-	"postmaster killed, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
-$node->safe_psql('postgres', "SELECT gen('after_kill9', 1000)");
-check_first_after('after_kill9', 'kill -9 of the postmaster with the clock back an hour');
+
+clean_restart_clock_back('preload');
+backend_crash_clock_back('preload');
+postmaster_kill_clock_back('preload');
+
+# --- a-c again: the same restarts with the state in the DSM registry (PostgreSQL
+# 17 and later, the library not preloaded): the segment is created by the
+# first backend that needs it, from the same mark file, after every kind of
+# restart.  The values logged with the library preloaded are still there,
+# so the first values after the switch must be greater than those too.
+if ($node->pg_version >= 17)
+{
+	$node->stop;
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = ''");
+	$clock->set('-1h');
+	$clock->run($node, 'start');
+	is($node->safe_psql('postgres', 'SELECT DISTINCT storage FROM uuidx_generator_state()'),
+		'dsm_registry', 'not preloaded: the state is in the DSM registry');
+	$node->safe_psql('postgres', "SELECT gen('dsm_first', 1000)");
+	check_first_after('dsm_first', 'dsm: first values, library no longer preloaded, clock back an hour');
+	$clock->set('+0');
+	clean_restart_clock_back('dsm');
+	backend_crash_clock_back('dsm');
+	postmaster_kill_clock_back('dsm');
+	# Back to the preloaded library for the rest.
+	$node->stop;
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
+	$clock->run($node, 'start');
+}
 
 # --- The mark is not written per value.  One backend generates v7 values
 # for 3 s of the real clock while the file is read every 2 ms.  The mark
@@ -247,7 +297,7 @@ $node->stop;
 open my $fh, '>', $hwm_file or die $!;
 print $fh "this is not a high-water mark\n\x00\xff garbage";
 close $fh;
-$log_offset = -s $node->logfile;
+my $log_offset = -s $node->logfile;
 $clock->run($node, 'start');
 like(log_since($log_offset), qr/WARNING:.*uuidx ignores the unreadable high-water mark file "uuidx\.hwm"/,
 	'corrupt uuidx.hwm: server starts with a WARNING naming uuidx');

@@ -4,11 +4,30 @@
 # definitions, same comments.  Fails when a release's SQL changes ship
 # without an upgrade script, or an upgrade script differs from the install
 # script of its release.
+#
+# Released scripts are frozen: test/releases.txt lists each with its
+# SHA-256, and the installed copies must match, so a released install
+# script edited in place (which would make the walk start from something
+# that never shipped) fails here.  Every script of a version older than
+# the default must be listed.  Finally the comparison itself is shown to
+# see a changed definition and a missing member.
 use strict;
 use warnings;
+use Digest::SHA qw(sha256_hex);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+
+# Released scripts from test/releases.txt: name => sha256.
+my %released;
+open my $rel, "<", "releases.txt" or die "test/releases.txt: $!";    # cwd: test/
+while (<$rel>)
+{
+	next if /^\s*(#|$)/;
+	my ($script, $sha) = split;
+	$released{$script} = $sha;
+}
+close $rel;
 
 my $node = PostgreSQL::Test::Cluster->new('upgrade');
 $node->init;
@@ -47,6 +66,27 @@ my $describe = q{
 	  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
 	  WHERE d.deptype = 'e' AND d.classid <> 'pg_proc'::regclass) s};
 
+# The installed scripts against the list of released ones.
+my $extdir = `$ENV{PG_CONFIG} --sharedir`;
+chomp $extdir;
+$extdir .= '/extension';
+my @scripts = map { s{.*/}{}r } glob("$extdir/uuidx--*.sql");
+note "installed scripts: @scripts";
+ok(exists $released{"uuidx--$oldest.sql"}, "the oldest installed version, $oldest, is a release");
+for my $script (sort keys %released)
+{
+	my $body = -f "$extdir/$script" ? slurp_file("$extdir/$script") : undef;
+	ok(defined $body && sha256_hex($body) eq $released{$script},
+		"released script $script is installed unchanged (sha256 as in test/releases.txt)");
+}
+for my $script (@scripts)
+{
+	# uuidx--V.sql or uuidx--A--V.sql: the version it installs or reaches.
+	my ($target) = $script =~ /(?:--)([0-9.]+)\.sql$/;
+	next if $target eq $default || exists $released{$script};
+	fail("$script reaches $target, older than the default $default, but is not in test/releases.txt");
+}
+
 $node->safe_psql('postgres', 'CREATE DATABASE walked');
 $node->safe_psql('postgres', 'CREATE DATABASE fresh');
 $node->safe_psql('walked', "CREATE EXTENSION uuidx VERSION '$oldest'");
@@ -67,6 +107,17 @@ is($walked, $fresh, "upgraded from $oldest equals a fresh install of $default");
 
 # The upgraded extension works.
 is($node->safe_psql('walked', 'SELECT uuid_version(uuid_generate_v7())'), '7', 'upgraded extension generates');
+
+# The comparison sees what an incomplete upgrade script would leave behind:
+# a definition not brought up to date, or a member not added.
+$node->safe_psql('postgres', 'CREATE DATABASE tampered');
+$node->safe_psql('tampered', 'CREATE EXTENSION uuidx');
+is($node->safe_psql('tampered', $describe), $fresh, 'an untouched install compares equal');
+$node->safe_psql('tampered', 'ALTER FUNCTION uuid_version(uuid) VOLATILE');
+isnt($node->safe_psql('tampered', $describe), $fresh, 'a function with another volatility compares different');
+$node->safe_psql('tampered', 'ALTER FUNCTION uuid_version(uuid) IMMUTABLE');
+$node->safe_psql('tampered', 'ALTER EXTENSION uuidx DROP FUNCTION uuid_node(uuid)');
+isnt($node->safe_psql('tampered', $describe), $fresh, 'a function missing from the extension compares different');
 
 $node->stop;
 done_testing();
