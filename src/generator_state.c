@@ -454,8 +454,10 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 					 errmsg("%s has reached the end of its timestamp range",
 							generator_name[gen]),
 					 errdetail("The last value generated holds the greatest time this UUID version can encode."),
+					 state->persistent ?
 					 errhint("If that time came from a wrong clock, correct the clock, stop the server and remove \"%s\" from the data directory.",
-							 UUIDX_HWM_FILE)));
+							 UUIDX_HWM_FILE) :
+					 errhint("If that time came from a wrong clock, correct the clock and open a new session.")));
 		/*
 		 * A clock that has moved on to a later tick (v6) or millisecond
 		 * (v7, v8) starts there, with the freshly seeded counter; otherwise

@@ -67,6 +67,8 @@ _PG_init(void)
 	if (process_shared_preload_libraries_in_progress)
 	{
 		uuidx_state_install_hooks();
-		uuidx_random_debug_in_postmaster(debug_postmaster_random);
+		/* Under EXEC_BACKEND every child loads the library again. */
+		if (!IsUnderPostmaster)
+			uuidx_random_debug_in_postmaster(debug_postmaster_random);
 	}
 }

@@ -137,7 +137,7 @@ utf8_name(text *name, size_t *len)
 				 errmsg("uuid_generate_v8_name() needs a name that is valid UTF-8 text"),
 				 errdetail("The database encoding is SQL_ASCII and the name's %d bytes are not valid UTF-8.",
 						   in_len),
-				 errhint("Pass the name as bytea, for example convert_to(name, 'LATIN1') if its bytes are LATIN1: a bytea name is hashed exactly as given.")));
+				 errhint("Pass the name's UTF-8 bytes as bytea; for a LATIN1 name, convert(convert_to(name, 'LATIN1'), 'LATIN1', 'UTF8') gives the UUID the name has in any other database.")));
 	utf8 = pg_server_to_any(VARDATA_ANY(name), in_len, PG_UTF8);
 
 	*len = (utf8 == VARDATA_ANY(name)) ? (size_t) in_len : strlen(utf8);

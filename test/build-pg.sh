@@ -87,7 +87,8 @@ mkdir -p "$CACHE_ROOT" "$LOG_DIR"
 chmod 755 "$CACHE_ROOT"
 
 # One build per major at a time (17 and 18 may build concurrently).
-exec 9>"$CACHE_ROOT/.lock-$MAJOR${RELEASE:+-release}"
+# (One lock per major for both flavours: they share the apt and download dirs.)
+exec 9>"$CACHE_ROOT/.lock-$MAJOR"
 if ! flock -n 9; then
   echo "[$PROG $MAJOR] another build of $MAJOR is running; waiting for it..." >&2
   flock 9

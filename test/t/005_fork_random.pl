@@ -77,7 +77,7 @@ for my $mode (qw(draw prefill))
 	my $log_offset = -s $node->logfile // 0;
 	$node->start;
 	is($node->safe_psql('postgres', 'SHOW uuidx.debug_postmaster_random'), $mode,
-		"$mode: the postmaster drew random bytes at startup");
+		"$mode: uuidx.debug_postmaster_random is in effect");
 
 	my (%pids, %first, %all, %dups, $bad_node);
 	for my $c (1 .. $connections)
