@@ -10,7 +10,7 @@
 #   3. many sessions   pgbench, CLIENTS clients, SELECT uuid_generate_v7() against SELECT clock_timestamp()
 #   4. conversion      uuid_v1_to_v6() over CONVERT_ROWS stored v1 values against a plain read
 #
-# Environment (defaults are the sizes; a default run takes about 11 minutes on 2 cores):
+# Environment (defaults are the sizes; a default run takes about 9 minutes on 2 cores):
 #   UUIDX_BENCH_ROUNDS=5  UUIDX_BENCH_INSERT_ROUNDS=3  UUIDX_BENCH_PGBENCH_ROUNDS=5
 #   UUIDX_BENCH_ROWS=3000000  UUIDX_BENCH_INSERT_ROWS=2000000  UUIDX_BENCH_CONVERT_ROWS=3000000
 #   UUIDX_BENCH_PGBENCH_SECONDS=5  UUIDX_BENCH_CLIENTS="1 2 4 8"  UUIDX_BENCH_PIPELINE=100
