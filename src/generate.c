@@ -33,13 +33,14 @@ static uint64
 clock_ms_position(UuidxGenerator gen, const uint8 *seed2)
 {
 	int64		now = uuidx_clock_unix_100ns();
+	int64		ms = now / 10000;
 	uint64		seed = (((uint64) seed2[0] << 8) | seed2[1]) & UUIDX_COUNTER_SEED_MASK;
 
 	if (unlikely(now < 0))
 		return 0;				/* a clock before 1970: run on from the last value */
-	if (unlikely(now / 10000 > UUIDX_V7_MAX_MS))
-		uuidx_clock_beyond_range_error(gen);	/* 48 bits of ms end in 10889 */
-	return ((uint64) (now / 10000) << UUIDX_COUNTER_BITS) | seed;
+	if (unlikely(ms > UUIDX_V7_MAX_MS))
+		uuidx_range_end_error(gen, true);	/* 48 bits of ms end in 10889 */
+	return ((uint64) ms << UUIDX_COUNTER_BITS) | seed;
 }
 
 /*

@@ -418,18 +418,26 @@ extend_reservation(int64 needed_us, bool must_cover)
 }
 
 /*
- * The error for a clock beyond the greatest time the generator's UUID
- * version can encode.
+ * The error for a generator at the end of its UUID version's time range:
+ * because the clock is beyond the greatest time the version can encode, or
+ * because the last value handed out already holds it.
  */
 void
-uuidx_clock_beyond_range_error(UuidxGenerator gen)
+uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 			 errmsg("%s has reached the end of its timestamp range",
 					generator_name[gen]),
-			 errdetail("The clock is beyond the greatest time this UUID version can encode."),
-			 errhint("Check the server's clock.")));
+			 clock_beyond ?
+			 errdetail("The clock is beyond the greatest time this UUID version can encode.") :
+			 errdetail("The last value generated holds the greatest time this UUID version can encode."),
+			 clock_beyond ?
+			 errhint("Check the server's clock.") :
+			 (state != NULL && state->persistent) ?
+			 errhint("If that time came from a wrong clock, correct the clock, stop the server and remove \"%s\" from the data directory.",
+					 UUIDX_HWM_FILE) :
+			 errhint("If that time came from a wrong clock, correct the clock and open a new session.")));
 }
 
 /*
@@ -449,15 +457,7 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 	for (;;)
 	{
 		if (unlikely(cur >= max_position[gen]))
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("%s has reached the end of its timestamp range",
-							generator_name[gen]),
-					 errdetail("The last value generated holds the greatest time this UUID version can encode."),
-					 state->persistent ?
-					 errhint("If that time came from a wrong clock, correct the clock, stop the server and remove \"%s\" from the data directory.",
-							 UUIDX_HWM_FILE) :
-					 errhint("If that time came from a wrong clock, correct the clock and open a new session.")));
+			uuidx_range_end_error(gen, false);
 		/*
 		 * A clock that has moved on to a later tick (v6) or millisecond
 		 * (v7, v8) starts there, with the freshly seeded counter; otherwise
@@ -468,7 +468,7 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 		else
 			next = cur + 1;
 		if (unlikely(next > max_position[gen]))
-			uuidx_clock_beyond_range_error(gen);
+			uuidx_range_end_error(gen, true);
 		if (pg_atomic_compare_exchange_u64(&state->last[gen], &cur, next))
 			break;
 	}

@@ -84,7 +84,7 @@ extern void uuidx_random_debug_in_postmaster(int mode);
 /* generator_state.c */
 extern void uuidx_state_install_hooks(void);
 extern uint64 uuidx_next_position(UuidxGenerator gen, uint64 now_position);
-extern void uuidx_clock_beyond_range_error(UuidxGenerator gen);
+extern void uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond);
 extern UuidxStorage uuidx_state_storage(void);
 extern uint64 uuidx_last_position(UuidxGenerator gen);
 extern int64 uuidx_reserved_unix_us(void);

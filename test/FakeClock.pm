@@ -1,6 +1,6 @@
 # A server clock the TAP tests can move: libfaketime in the server's
 # environment, reading a file the test rewrites.  Shared by
-# t/002_clock_faults.pl and t/003_restarts.pl.
+# t/002_clock_faults.pl, t/003_restarts.pl and t/009_range_end.pl.
 #
 #   my $clock = FakeClock->new($node);   # BAIL_OUT if libfaketime is missing
 #   $clock->set('-1h');                  # relative offset, or

@@ -41,8 +41,6 @@ require_build_packages() {
 	export PG_CONFIG PG_BINDIR PG_PGXS_DIR PG_MAJOR
 }
 
-# Objects built for one PostgreSQL must not be linked for another: the
-# pg_config of the last build is remembered and a change forces a clean.
 build_and_install() {
 	say "building and installing uuidx for PostgreSQL $PG_MAJOR ($PG_CONFIG)"
 	# Always from clean: objects left by a build for another major (a plain

@@ -10,6 +10,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use FakeClock;
+use ValueLog;
 
 my $burst = $ENV{UUIDX_FROZEN_BURST} // 1_000_000;
 
@@ -18,14 +19,7 @@ $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
 my $clock = FakeClock->new($node);
 $clock->run($node, 'start');
-$node->safe_psql('postgres', q{
-	CREATE EXTENSION uuidx;
-	CREATE TABLE log (seq bigserial PRIMARY KEY, phase text, u6 uuid, u7 uuid, u8 uuid);
-	CREATE FUNCTION gen(phase text, n integer) RETURNS void LANGUAGE sql AS $$
-	  INSERT INTO log (phase, u6, u7, u8)
-	  SELECT phase, uuid_generate_v6(), uuid_generate_v7(), uuid_generate_v8()
-	  FROM generate_series(1, n) $$;
-});
+ValueLog::create($node);
 
 sub ahead_ms
 {
@@ -117,17 +111,12 @@ ok(abs($fw_min7 - (time + 3600)) < 5 && abs($fw_min6 - (time + 3600)) < 5,
 ok(ahead_ms('v7') == 0, 'jumped forward: nothing ahead of the clock');
 
 # Over every phase: strictly increasing in generation order, and unique.
-my $check = $node->safe_psql('postgres', q{
-	SELECT count(*), count(DISTINCT u6), count(DISTINCT u7), count(DISTINCT u8),
-	       count(*) FILTER (WHERE u6 <= p6), count(*) FILTER (WHERE u7 <= p7),
-	       count(*) FILTER (WHERE u8 <= p8)
-	FROM (SELECT u6, u7, u8, lag(u6) OVER w p6, lag(u7) OVER w p7, lag(u8) OVER w p8
-	      FROM log WINDOW w AS (ORDER BY seq)) s});
-my ($n, $d6, $d7, $d8, $bad6, $bad7, $bad8) = split /\|/, $check;
+my $order = ValueLog::order($node);
+my $n = $order->{n};
 my $expected = 10000 + 32768 + $burst + 1000 + 10000 + 100000 + 10000;
 is($n, $expected, "all $expected rows generated");
-is("$d6 $d7 $d8", "$n $n $n", 'every value of every generator unique');
-is("$bad6 $bad7 $bad8", '0 0 0', 'every generator strictly increasing through every clock fault');
+is($order->{distinct}, "$n $n $n", 'every value of every generator unique');
+is($order->{not_increasing}, '0 0 0', 'every generator strictly increasing through every clock fault');
 
 $node->stop;
 done_testing();

@@ -21,6 +21,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use FakeClock;
+use ValueLog;
 
 my $node = PostgreSQL::Test::Cluster->new('restarts');
 $node->init;
@@ -35,14 +36,7 @@ sub log_since { return slurp_file($node->logfile, shift) }
 
 $clock->set('+0');
 $clock->run($node, 'start');
-$node->safe_psql('postgres', q{
-	CREATE EXTENSION uuidx;
-	CREATE TABLE log (seq bigserial PRIMARY KEY, phase text, u6 uuid, u7 uuid, u8 uuid);
-	CREATE FUNCTION gen(phase text, n integer) RETURNS void LANGUAGE sql AS $$
-	  INSERT INTO log (phase, u6, u7, u8)
-	  SELECT phase, uuid_generate_v6(), uuid_generate_v7(), uuid_generate_v8()
-	  FROM generate_series(1, n) $$;
-});
+ValueLog::create($node);
 
 # Per generator: last_time, ahead and reserved_until in (fractional) Unix
 # seconds, and reserved_until in Unix microseconds.
@@ -342,14 +336,10 @@ ok(hwm_in_file() > ($S + 2) * 1_000_000, 'mark writable again: the mark moved pa
 $clock->set('+0');
 
 # Over everything: strictly increasing in generation order, and unique.
-my ($n, $d6, $d7, $d8, $bad6, $bad7, $bad8) = split /\|/, $node->safe_psql('postgres', q{
-	SELECT count(*), count(DISTINCT u6), count(DISTINCT u7), count(DISTINCT u8),
-	       count(*) FILTER (WHERE u6 <= p6), count(*) FILTER (WHERE u7 <= p7),
-	       count(*) FILTER (WHERE u8 <= p8)
-	FROM (SELECT u6, u7, u8, lag(u6) OVER w p6, lag(u7) OVER w p7, lag(u8) OVER w p8
-	      FROM log WINDOW w AS (ORDER BY seq)) s});
-is("$d6 $d7 $d8", "$n $n $n", "all $n logged values of each generator unique");
-is("$bad6 $bad7 $bad8", '0 0 0', 'every generator strictly increasing through every restart and crash');
+my $order = ValueLog::order($node);
+my $n = $order->{n};
+is($order->{distinct}, "$n $n $n", "all $n logged values of each generator unique");
+is($order->{not_increasing}, '0 0 0', 'every generator strictly increasing through every restart and crash');
 
 $node->stop;
 done_testing();
