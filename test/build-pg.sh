@@ -34,6 +34,27 @@
 set -euo pipefail
 umask 022
 
+# The build must not depend on how this script was started.  Started from
+# make (`make matrix`), it inherits MAKELEVEL, MAKEFLAGS and MAKEOVERRIDES:
+# PostgreSQL's own make then starts at MAKELEVEL 1 and skips its generated
+# headers (utils/errcodes.h ...), and variables given on the outer make's
+# command line would leak into this build.  DESTDIR, CFLAGS and the like
+# from the caller's environment would change what gets built or where it
+# goes.  So the script runs again in an environment of its own: PATH, HOME,
+# TMPDIR, proxy settings and this script's UUIDX_PG_* knobs, in the C locale
+# (so that the compiler's "error:" lines can be found in the log).
+if [[ -z ${UUIDX_BUILD_PG_ENV_CLEAN:-} ]]; then
+  keep=(UUIDX_BUILD_PG_ENV_CLEAN=1 LC_ALL=C LANG=C
+        "PATH=${PATH:-/usr/sbin:/usr/bin:/sbin:/bin}" "HOME=${HOME:-/root}")
+  for var in $(compgen -e); do
+    case $var in
+      TMPDIR|UUIDX_PG_*|http_proxy|https_proxy|no_proxy|HTTP_PROXY|HTTPS_PROXY|NO_PROXY)
+        keep+=("$var=${!var}") ;;
+    esac
+  done
+  exec env -i "${keep[@]}" bash "${BASH_SOURCE[0]}" "$@"
+fi
+
 # Bump when the build recipe changes in a way that must invalidate caches.
 readonly RECIPE_VERSION=1
 
@@ -113,8 +134,15 @@ on_exit() {
   if [[ $rc -ne 0 ]]; then
     {
       echo "[$PROG $MAJOR] FAILED (exit $rc) during step: $CUR_STEP"
+      # The first error is the cause; with make -j the log's last lines
+      # are often other jobs winding down.
+      first=$(grep -n -m1 -E '(^|[[:space:]])(fatal )?error:|\*\*\* ' "$LOG" 2>/dev/null || true)
+      if [[ -n $first ]]; then
+        echo "[$PROG $MAJOR] first error, at line ${first%%:*} of $LOG:"
+        echo "    | ${first#*:}"
+      fi
       echo "[$PROG $MAJOR] last lines of $LOG:"
-      tail -n 40 "$LOG" 2>/dev/null | sed 's/^/    | /'
+      tail -n 15 "$LOG" 2>/dev/null | cut -c1-240 | sed 's/^/    | /'
       echo "[$PROG $MAJOR] full log: $LOG"
     } >&2
   fi
@@ -221,6 +249,11 @@ echo "[$PROG $MAJOR] Debian source: $SRCPKG $DEB_VERSION (upstream $UP_VERSION)"
 
 # ------------------------------------------------------------------- unpack
 step "unpacking $(basename "$DSC") (dpkg-source -x --skip-patches)"
+# A tree left here is from a build that did not finish (it is removed on
+# success): it is never reused, every build starts from the pristine source.
+if [[ -e $BUILD_ROOT ]]; then
+  echo "[$PROG $MAJOR] removing the unfinished build tree left by an earlier run: $BUILD_ROOT" >&2
+fi
 rm -rf "$BUILD_ROOT"
 mkdir -p "$BUILD_ROOT"
 SRC=$BUILD_ROOT/$SRCPKG-$UP_VERSION
