@@ -1,11 +1,25 @@
-# uuidx: PGXS build, plus the demo, test and bench targets.
+# uuidx: a PGXS build.
+#
+#   make && make install    build and install into the PostgreSQL that pg_config names
+#   make installcheck       regression, isolation and TAP tests against the installed uuidx,
+#                           each suite in servers of its own (run it as a user initdb accepts)
+#
+# and the project's targets:
 #
 #   make demo     install what is needed, build, start a throwaway server, walk through uuidx
-#   make test     install what is needed, build, run the whole suite on throwaway servers
+#   make test     install what is needed, build, install, make installcheck; "N passed, N failed"
 #   make bench    benchmark against core functions on a throwaway server
-#   make matrix   make test on PostgreSQL 15, 17 and 18 (what CI runs)
+#   make matrix   make test on PostgreSQL 15, 17 and 18, then the Debian package (what CI runs)
+#   make deb      the Debian package postgresql-15-uuidx_<version>_amd64.deb, in build/deb/
+#   make dist     the PGXN distribution uuidx-<version>.zip, from the committed tree
 #
 # PG_CONFIG=/path/to/pg_config selects the PostgreSQL to build and test against.
+
+# The release: the library reports it, and META.json, debian/changelog and
+# CHANGELOG.md name it (test/t/010_release.pl checks that they agree).  The
+# SQL objects have their own version, uuidx.control's default_version: a
+# release that changes only the library keeps it (1.0.1 runs the 1.0 SQL).
+UUIDX_VERSION = 1.0.1
 
 EXTENSION = uuidx
 MODULE_big = uuidx
@@ -19,23 +33,58 @@ OBJS = \
 	src/name_v8.o \
 	src/pg_uuidv7_compat.o \
 	src/random_pool.o
-DATA = $(wildcard sql/uuidx--*.sql)
+# Relative to the source folder, which pgxs.mk prefixes (it differs from
+# the current folder in a VPATH build).
+DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuidx--*.sql))
 
 # Warnings are errors.  -Wextra's unused-parameter warning is off: every
 # PG_FUNCTION_ARGS entry point and several of PostgreSQL's own inline header
 # functions have parameters they do not use.
 UUIDX_WERROR ?= -Werror
 PG_CFLAGS += -Wall -Wextra -Wno-unused-parameter $(UUIDX_WERROR)
+PG_CPPFLAGS += -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
 
-EXTRA_CLEAN = results regression.diffs regression.out output_iso tmp_check log
+# Tests.  Every suite runs in servers it starts itself, from the installed
+# PostgreSQL's binaries, with uuidx preloaded: pg_regress and
+# pg_isolation_regress each in a temporary instance (test/preload.conf),
+# the TAP tests in PostgreSQL::Test::Cluster nodes.  Tests whose name ends
+# in _pgNN need PostgreSQL NN or later; they are added below, once
+# MAJORVERSION is known.
+REGRESS = bounds catalog convert extract migration pg_uuidv7 security v6 v7 v8
+REGRESS_OPTS = --inputdir=$(srcdir)/test --load-extension=uuidx --encoding=UTF8 --no-locale \
+	--temp-instance=tmp_check_regress --temp-config=$(srcdir)/test/preload.conf
+ISOLATION = order_two_sessions
+ISOLATION_OPTS = --inputdir=$(srcdir)/test --load-extension=uuidx \
+	--temp-instance=tmp_check_iso --temp-config=$(srcdir)/test/preload.conf
+TAP_TESTS = 1
+PROVE_TESTS = test/t/*.pl
+
+EXTRA_CLEAN = tmp_check_regress build
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
-$(OBJS): src/uuidx.h src/compat.h
+uuidx_at_least = $(shell test $(MAJORVERSION) -ge $(1) && echo yes)
+ifeq ($(call uuidx_at_least,17),yes)
+REGRESS += v7_infinity_pg17
+endif
+ifeq ($(call uuidx_at_least,18),yes)
+REGRESS += core_uuid_pg18
+endif
+# The TAP tests' shared modules (FakeClock.pm, ValueLog.pm); prove runs in
+# the source folder.
+PG_PROVE_FLAGS += -I test
 
-.PHONY: demo test bench matrix
+# In a VPATH build (pg_buildext's build-NN directories) the objects' folder
+# does not exist yet.
+ifdef VPATH
+$(shell mkdir -p src)
+endif
+
+$(OBJS): src/uuidx.h src/compat.h Makefile
+
+.PHONY: demo test bench matrix deb dist
 demo:
 	bash test/demo.sh
 
@@ -45,7 +94,16 @@ test:
 bench:
 	bash test/bench/bench.sh
 
-# The whole suite (make test) on PostgreSQL 15 (Debian), 17 and 18 (built
-# from Debian's source packages into a cache outside the checkout).
+# make test on PostgreSQL 15 (Debian), 17 and 18 (built from Debian's source
+# packages into a cache outside the checkout), then the Debian package.
 matrix:
 	bash test/matrix.sh
+
+# debian/ is pg_buildext's layout; test/deb.sh installs the build
+# dependencies and runs dpkg-buildpackage in a copy of the tree.
+deb:
+	bash test/deb.sh build
+
+dist:
+	git archive --format=zip --prefix=uuidx-$(UUIDX_VERSION)/ -o uuidx-$(UUIDX_VERSION).zip HEAD
+	@echo uuidx-$(UUIDX_VERSION).zip

@@ -20,9 +20,14 @@
 #include "varatt.h"
 #endif
 
+/* The release, from the Makefile's UUIDX_VERSION. */
+#ifndef UUIDX_VERSION
+#error "UUIDX_VERSION is not defined: build with the Makefile"
+#endif
+
 /* PostgreSQL 18 lets a module report its name and version. */
 #if PG_VERSION_NUM >= 180000
-#define UUIDX_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "uuidx", .version = "1.0")
+#define UUIDX_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "uuidx", .version = UUIDX_VERSION)
 #else
 #define UUIDX_MODULE_MAGIC PG_MODULE_MAGIC
 #endif

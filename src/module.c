@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * module.c
- *	  Module initialisation: the magic block, the uuidx.node_id setting, and
- *	  the shared-memory hooks when the library is preloaded.
+ *	  Module initialisation: the magic block, the uuidx.node_id and
+ *	  uuidx.library_version settings, and the shared-memory hooks when the
+ *	  library is preloaded.
  *
  *-------------------------------------------------------------------------
  */
@@ -17,6 +18,9 @@ UUIDX_MODULE_MAGIC;
 
 /* uuidx.node_id: -1 (unset) or 0..65535; see uuidx_layout_v8_time(). */
 int			uuidx_node_id = -1;
+
+/* uuidx.library_version: read-only, the release this library was built as. */
+static char *library_version = NULL;
 
 /* uuidx.debug_postmaster_random: see uuidx_random_debug_in_postmaster(). */
 static int	debug_postmaster_random = UUIDX_DEBUG_RANDOM_OFF;
@@ -46,6 +50,21 @@ _PG_init(void)
 							PGC_SUSET,
 							0,
 							NULL, NULL, NULL);
+
+	/*
+	 * The release of the loaded library, on every major (PostgreSQL 18 also
+	 * shows it in pg_get_loaded_modules()).  A release that changes only the
+	 * library keeps the SQL version, so this is how two builds are told
+	 * apart.
+	 */
+	DefineCustomStringVariable("uuidx.library_version",
+							   "Release of the loaded uuidx library.",
+							   "The SQL objects' version is pg_extension.extversion; a release that changes only the library keeps it.",
+							   &library_version,
+							   UUIDX_VERSION,
+							   PGC_INTERNAL,
+							   GUC_NOT_IN_SAMPLE | GUC_DISALLOW_IN_FILE,
+							   NULL, NULL, NULL);
 
 	/*
 	 * A developer setting for uuidx's own tests (see random_pool.c).  It

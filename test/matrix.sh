@@ -1,40 +1,74 @@
 #!/usr/bin/env bash
-# make matrix: `make test` on every supported PostgreSQL major — 15 from
-# Debian's packages, 17 and 18 built from Debian's source packages into a
-# cache outside the checkout (test/build-pg.sh; later runs reuse it).
+# make matrix (what CI runs): `make test` on every supported PostgreSQL major
+# (15 from Debian's packages; 17 and 18 built from Debian's source packages
+# into a cache outside the checkout by test/build-pg.sh, reused by later
+# runs), then the two distributions:
+#   deb    the Debian package built, installed, tested by its autopkgtest and
+#          removed again (test/deb.sh check; needs root)
+#   dist   the PGXN zip from `make dist`, unpacked elsewhere, where `make test`
+#          builds, installs and runs the whole suite (on PostgreSQL 15)
 # Ends with the summed "N passed, N failed"; non-zero exit if anything failed.
 #
-#   UUIDX_MATRIX="15 17 18"   the majors to run
+#   UUIDX_MATRIX="15 17 18 deb dist"   the steps to run
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/lib.sh"
+root=$UUIDX_ROOT
 passed=0
 failed=0
 summary=()
 
-for major in ${UUIDX_MATRIX:-15 17 18}; do
-	echo "== PostgreSQL $major" >&2
-	if [ "$major" = 15 ]; then
-		pg_config=/usr/lib/postgresql/15/bin/pg_config
-	elif ! pg_config=$(bash "$root/test/build-pg.sh" "$major" | tail -1) || [ ! -x "$pg_config" ]; then
-		echo "could not build PostgreSQL $major" >&2
-		failed=$((failed + 1))
-		summary+=("$major: build failed")
-		continue
-	fi
+# The PGXN distribution: make dist, unpack, make test in the unpacked tree.
+dist_check() {
+	local dir version
+	require_packages git unzip || return 1
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/uuidx-dist.XXXXXX")
+	version=$(make -C "$root" -s --no-print-directory dist | tail -1) || return 1
+	say "unpacking $version ($(stat -c %s "$root/$version") bytes) in $dir"
+	unzip -q "$root/$version" -d "$dir" && rm -f "$root/$version" || return 1
+	make -C "$dir/${version%.zip}" --no-print-directory test && rm -rf "$dir"
+}
+
+for step in ${UUIDX_MATRIX:-15 17 18 deb dist}; do
 	log=$(mktemp)
-	make -C "$root" --no-print-directory test PG_CONFIG="$pg_config" 2>&1 | tee "$log"
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
+	case $step in
+	15)
+		echo "== PostgreSQL 15" >&2
+		make -C "$root" --no-print-directory test PG_CONFIG="$DEBIAN_PG_CONFIG" 2>&1 | tee "$log"
+		;;
+	[0-9]*)
+		echo "== PostgreSQL $step" >&2
+		if ! pg_config=$(bash "$root/test/build-pg.sh" "$step" | tail -1) || [ ! -x "$pg_config" ]; then
+			echo "could not build PostgreSQL $step" >&2
+			failed=$((failed + 1))
+			summary+=("PostgreSQL $step: build failed")
+			continue
+		fi
+		make -C "$root" --no-print-directory test PG_CONFIG="$pg_config" 2>&1 | tee "$log"
+		;;
+	deb)
+		echo "== Debian package" >&2
+		bash "$root/test/deb.sh" check 2>&1 | tee "$log"
+		;;
+	dist)
+		echo "== PGXN distribution" >&2
+		dist_check 2>&1 | tee "$log"
+		;;
+	*)
+		echo "unknown matrix step $step" >&2
+		;;
+	esac
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
 	rm -f "$log"
 	if [ -z "$line" ]; then
 		failed=$((failed + 1))
-		summary+=("$major: the suite did not finish")
+		summary+=("$step: did not finish")
 		continue
 	fi
-	summary+=("$major: $line")
+	summary+=("$step: $line")
 	passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
 	failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
 done
 
-printf '%s\n' "${summary[@]/#/== PostgreSQL }" >&2
+printf '== %s\n' "${summary[@]}" >&2
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# make test: install what is missing, build and install uuidx, then run the
-# whole suite on throwaway servers: regression (pg_regress), isolation
-# (pg_isolation_regress) and TAP (prove).  Ends with "N passed, N failed" and
-# exits non-zero if anything failed.
+# make test: install what is missing, build and install uuidx, then PGXS's
+# `make installcheck` (regression, isolation and TAP suites, each in servers
+# of its own) as the postgres OS user in a copy of the tree it can write.
+# The three suites run one after the other even when one fails (a single
+# `make installcheck` stops at the first failing suite), and the last line
+# sums them: "N passed, N failed"; non-zero exit if anything failed.
 #
-#   PG_CONFIG=/path/to/pg_config   test against another PostgreSQL
-#   UUIDX_TESTS="regress isolation tap"   run only some parts
-#   UUIDX_TAP="t/002_clock_faults.pl"     run only some TAP files
+#   PG_CONFIG=/path/to/pg_config          test against another PostgreSQL
+#   UUIDX_TESTS="regress isolation tap"   run only some suites
+#   UUIDX_TAP="test/t/002_clock_faults.pl"  run only some TAP files
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -15,103 +17,65 @@ require_build_packages || { echo "0 passed, 1 failed (could not install the pack
 build_and_install || { echo "0 passed, 1 failed (could not build and install uuidx)"; exit 1; }
 
 work=$(make_workdir test)
-cp -r "$UUIDX_ROOT/test" "$work/"
+tar -C "$UUIDX_ROOT" --exclude=.git --exclude=build --exclude='*.o' --exclude='*.so' --exclude='*.bc' -cf - . |
+	tar -C "$work" -xf -
 [ "$(id -u)" = 0 ] && chown -R postgres: "$work"
-parts=${UUIDX_TESTS:-regress isolation tap}
 passed=0
 failed=0
 
-# Test names in DIR with suffix EXT, leaving out those whose name ends in
-# _pgNN when this server is older than NN (features of newer majors).
-tests_for_this_server() {
-	local name need
-	for f in "$1"/*"$2"; do
-		name=$(basename "$f" "$2")
-		need=$(echo "$name" | sed -nE 's/.*_pg([0-9]+)$/\1/p')
-		if [ -n "$need" ] && [ "$PG_MAJOR" -lt "$need" ]; then
-			continue
-		fi
-		printf '%s ' "$name"
-	done
+# make installcheck for one suite: the variables of the other two emptied.
+installcheck() {
+	"${AS_PG[@]}" make -C "$work" --no-print-directory installcheck PG_CONFIG="$PG_CONFIG" "$@"
 }
 
-# Count a pg_regress-style log: PostgreSQL 15 prints "test x ... ok",
-# 16 and later print "ok 1 - x" / "not ok 1 - x".
-count_regress_log() {
-	local log=$1 status=$2 diffs=$3 ok bad
+# Count a log: pg_regress on PostgreSQL 15 prints "test x ... ok", 16 and
+# later and prove --verbose print "ok 1 - x" / "not ok 1 - x".
+count_log() {
+	local log=$1 status=$2 ok bad
 	ok=$(grep -cE '^ok [0-9]+|\.\.\. ok' "$log")
 	bad=$(grep -cE '^not ok [0-9]+|\.\.\. (FAILED|failed)' "$log")
 	if [ "$status" != 0 ] && [ "$bad" = 0 ]; then
-		bad=1	# the harness itself failed
-		cat "$log" >&2
+		bad=1	# the suite failed without naming a test (a server that did not start, say)
 	fi
 	passed=$((passed + ok))
 	failed=$((failed + bad))
-	if [ "$bad" != 0 ] && [ -f "$diffs" ]; then
-		sed -n '1,300p' "$diffs" >&2
-	fi
-	return 0
 }
 
-cd "$work"
-
-if [[ " $parts " == *" regress "* ]]; then
-	say "regression tests (pg_regress, uuidx preloaded)"
-	tests=$(tests_for_this_server test/sql .sql)
-	"${AS_PG[@]}" "$PG_PGXS_DIR/test/regress/pg_regress" \
-		--bindir="$PG_BINDIR" \
-		--temp-instance="$work/regress-instance" \
-		--temp-config="$work/test/preload.conf" \
-		--inputdir="$work/test" --outputdir="$work/regress" \
-		--dbname=contrib_regression --load-extension=uuidx \
-		--encoding=UTF8 --no-locale \
-		$tests >"$work/regress.log" 2>&1
+for suite in ${UUIDX_TESTS:-regress isolation tap}; do
+	log="$work/$suite.log"
+	diffs="$work/regression.diffs"
+	case $suite in
+	regress)
+		say "regression tests (make installcheck: REGRESS)"
+		installcheck ISOLATION= TAP_TESTS= >"$log" 2>&1
+		;;
+	isolation)
+		say "isolation tests (make installcheck: ISOLATION)"
+		installcheck REGRESS= TAP_TESTS= >"$log" 2>&1
+		diffs="$work/output_iso/regression.diffs"
+		;;
+	tap)
+		say "TAP tests (make installcheck: TAP_TESTS)"
+		installcheck REGRESS= ISOLATION= PROVE_FLAGS=--verbose \
+			${UUIDX_TAP:+PROVE_TESTS="$UUIDX_TAP"} >"$log" 2>&1
+		;;
+	*)
+		echo "unknown suite $suite (regress, isolation, tap)" >&2
+		false
+		;;
+	esac
 	status=$?
-	cat "$work/regress.log" >&2
-	count_regress_log "$work/regress.log" $status "$work/regress/regression.diffs"
-fi
-
-if [[ " $parts " == *" isolation "* ]]; then
-	say "isolation tests (pg_isolation_regress, uuidx preloaded)"
-	specs=$(tests_for_this_server test/specs .spec)
-	"${AS_PG[@]}" "$PG_PGXS_DIR/test/isolation/pg_isolation_regress" \
-		--bindir="$PG_BINDIR" \
-		--temp-instance="$work/isolation-instance" \
-		--temp-config="$work/test/preload.conf" \
-		--inputdir="$work/test" --outputdir="$work/isolation" \
-		--dbname=isolation_regression --load-extension=uuidx \
-		$specs >"$work/isolation.log" 2>&1
-	status=$?
-	cat "$work/isolation.log" >&2
-	count_regress_log "$work/isolation.log" $status "$work/isolation/regression.diffs"
-fi
-
-if [[ " $parts " == *" tap "* ]]; then
-	cd "$work/test"
-	"${AS_PG[@]}" mkdir -p "$work/tap/tmp_check/log"
-	for t in ${UUIDX_TAP:-t/*.pl}; do
-		say "TAP $t"
-		log="$work/$(basename "$t" .pl).tap.log"
-		"${AS_PG[@]}" env PATH="$PG_BINDIR:$PATH" TESTDIR="$work/tap" \
-			TESTLOGDIR="$work/tap/tmp_check/log" TESTDATADIR="$work/tap/tmp_check" \
-			PG_REGRESS="$PG_PGXS_DIR/test/regress/pg_regress" \
-			PG_CONFIG="$PG_CONFIG" PG_MAJOR="$PG_MAJOR" \
-			prove --verbose -I "$PG_PGXS_DIR/test/perl" -I "$work/test" "$t" >"$log" 2>&1
-		status=$?
-		cat "$log" >&2
-		ok=$(grep -cE '^ok [0-9]+' "$log")
-		bad=$(grep -cE '^not ok [0-9]+' "$log")
-		if [ $status != 0 ] && [ "$bad" = 0 ]; then bad=1; fi
-		passed=$((passed + ok))
-		failed=$((failed + bad))
-	done
-	cd "$work"
-fi
+	cat "$log" >&2
+	count_log "$log" $status
+	if [ "$status" != 0 ] && [ "$suite" != tap ] && [ -f "$diffs" ]; then
+		sed -n '1,300p' "$diffs" >&2
+	fi
+done
 
 if [ "$failed" = 0 ]; then
 	cd / && rm -rf "$work"
 else
-	say "kept $work for inspection (server logs under tap/tmp_check/log and */log)"
+	say "kept $work for inspection (regression.diffs, output_iso/, tmp_check/log, tmp_check_*/log)"
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -14,13 +14,15 @@
 use strict;
 use warnings;
 use Digest::SHA qw(sha256_hex);
+use File::Basename qw(dirname);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
 # Released scripts from test/releases.txt: name => sha256.
 my %released;
-open my $rel, "<", "releases.txt" or die "test/releases.txt: $!";    # cwd: test/
+my $releases = dirname(__FILE__) . '/../releases.txt';
+open my $rel, '<', $releases or die "$releases: $!";
 while (<$rel>)
 {
 	next if /^\s*(#|$)/;
@@ -67,9 +69,7 @@ my $describe = q{
 	  WHERE d.deptype = 'e' AND d.classid <> 'pg_proc'::regclass) s};
 
 # The installed scripts against the list of released ones.
-my $extdir = `$ENV{PG_CONFIG} --sharedir`;
-chomp $extdir;
-$extdir .= '/extension';
+my $extdir = $node->config_data('--sharedir') . '/extension';
 my @scripts = map { s{.*/}{}r } glob("$extdir/uuidx--*.sql");
 note "installed scripts: @scripts";
 ok(exists $released{"uuidx--$oldest.sql"}, "the oldest installed version, $oldest, is a release");

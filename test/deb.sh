@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The Debian package, built the way Debian builds PostgreSQL extensions
+# (debian/: pg_buildext, dh --with pgxs).
+#
+#   test/deb.sh build   (make deb) install the build dependencies, build the
+#                       binary packages in a copy of the tree, and leave them in
+#                       build/deb/
+#   test/deb.sh check   (make matrix) build, then install the package with apt,
+#                       check dpkg -L, run its autopkgtest (debian/tests:
+#                       pg_buildext installcheck against the installed package),
+#                       remove it and check its files are gone.  Ends with
+#                       "N passed, N failed".
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+out="$UUIDX_ROOT/build/deb"
+
+build() {
+	require_packages dpkg-dev debhelper postgresql-server-dev-all || return 1
+	# The rest of Build-Depends, read from debian/control by apt itself.
+	say "installing the build dependencies (apt-get build-dep)"
+	apt-get build-dep -y -qq "$UUIDX_ROOT" >&2 || return 1
+	rm -rf "$out"
+	mkdir -p "$out/src"
+	tar -C "$UUIDX_ROOT" --exclude=.git --exclude=build --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
+		--exclude='*.zip' -cf - . | tar -C "$out/src" -xf -
+	say "dpkg-buildpackage -b in $out/src"
+	(cd "$out/src" && dpkg-buildpackage -b -us -uc) >"$out/build.log" 2>&1 || {
+		tail -40 "$out/build.log" >&2
+		return 1
+	}
+	ls "$out"/*.deb
+}
+
+passed=0
+failed=0
+# check DESCRIPTION COMMAND...: one counted check.
+check() {
+	local what=$1; shift
+	if "$@"; then
+		passed=$((passed + 1)); echo "ok - $what"
+	else
+		failed=$((failed + 1)); echo "not ok - $what"
+	fi
+}
+
+case ${1:-} in
+build)
+	build
+	;;
+check)
+	[ "$(id -u)" = 0 ] || { echo "test/deb.sh check installs packages: run it as root" >&2; exit 1; }
+	check "the package builds" build >/dev/null
+	deb=$(ls "$out"/postgresql-15-uuidx_*_amd64.deb 2>/dev/null | head -1)
+	if [ -z "$deb" ]; then
+		echo "$passed passed, $((failed + 1)) failed (no package to install)"
+		exit 1
+	fi
+	say "$(basename "$deb"): $(stat -c %s "$deb") bytes"
+	pkg=postgresql-15-uuidx
+	files=(/usr/lib/postgresql/15/lib/uuidx.so /usr/share/postgresql/15/extension/uuidx.control
+		/usr/share/postgresql/15/extension/uuidx--1.0.sql)
+	check "apt-get install ./$(basename "$deb")" \
+		env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "$deb" >&2
+	dpkg -L "$pkg" >&2
+	for f in "${files[@]}"; do
+		check "dpkg -L $pkg lists $f, and it is there" \
+			bash -c 'dpkg -L "$1" | grep -qx "$2" && [ -f "$2" ]' _ "$pkg" "$f"
+	done
+	# autopkgtest on this machine (null): the package's own installcheck.
+	require_packages autopkgtest >&2
+	log=$(mktemp)
+	autopkgtest --no-built-binaries "$out/src" -- null >"$log" 2>&1
+	status=$?
+	cat "$log" >&2
+	tests_ok=$(grep -cE '^ok [0-9]+|\.\.\. ok' "$log")
+	tests_bad=$(grep -cE '^not ok [0-9]+|\.\.\. (FAILED|failed)' "$log")
+	passed=$((passed + tests_ok))
+	failed=$((failed + tests_bad))
+	check "autopkgtest: installcheck PASS" [ "$status" = 0 ]
+	rm -f "$log"
+	check "apt-get remove $pkg" env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq "$pkg" >&2
+	for f in "${files[@]}"; do
+		check "$f is gone after the remove" [ ! -e "$f" ]
+	done
+	echo "$passed passed, $failed failed"
+	[ "$failed" = 0 ]
+	;;
+*)
+	echo "usage: $0 build|check" >&2
+	exit 2
+	;;
+esac

@@ -1,0 +1,82 @@
+# One release version everywhere: the Makefile's UUIDX_VERSION, META.json
+# (PGXN), debian/changelog, CHANGELOG.md and the loaded library (the
+# read-only setting uuidx.library_version, and on 18 pg_get_loaded_modules())
+# name the same release; META.json has the keys the PGXN Meta Spec requires;
+# the SQL version in uuidx.control is the release's major.minor and its
+# install script is the file META.json provides.
+use strict;
+use warnings FATAL => 'all';
+use File::Basename qw(dirname);
+use JSON::PP;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $root = dirname(__FILE__) . '/../..';
+my $semver = qr/^\d+\.\d+\.\d+$/;
+
+my ($release) = slurp_file("$root/Makefile") =~ /^UUIDX_VERSION\s*=\s*(\S+)\s*$/m;
+like($release // '', $semver, "the Makefile's UUIDX_VERSION is a release number: " . ($release // 'missing'));
+
+# META.json: it parses, and has every key the Meta Spec (1.0.0) requires.
+my $meta = eval { JSON::PP->new->decode(slurp_file("$root/META.json")) };
+ok(ref $meta eq 'HASH', 'META.json parses as a JSON object') or diag($@);
+$meta //= {};
+for my $key (qw(name abstract version maintainer license provides meta-spec))
+{
+	ok(defined $meta->{$key} && $meta->{$key} ne '', "META.json has $key");
+}
+is($meta->{name}, 'uuidx', 'META.json name');
+is($meta->{'meta-spec'}{version}, '1.0.0', 'META.json meta-spec version');
+is($meta->{version}, $release, 'META.json version is the release');
+is($meta->{prereqs}{runtime}{requires}{PostgreSQL}, '15.0.0', 'META.json requires PostgreSQL 15 or later');
+my $provided = $meta->{provides}{uuidx} // {};
+is($provided->{version}, $release, 'META.json provides uuidx at the release version');
+
+# The SQL version: uuidx.control's default_version, whose install script
+# META.json names, and which is the release's major.minor (a release that
+# changes only the library keeps the SQL version).
+my ($sql_version) = slurp_file("$root/uuidx.control") =~ /^default_version\s*=\s*'([^']+)'/m;
+ok(defined $sql_version, "uuidx.control has a default_version: " . ($sql_version // 'missing'));
+$sql_version //= '';
+is($provided->{file}, "sql/uuidx--$sql_version.sql", "META.json provides the install script of SQL version $sql_version");
+ok(-f "$root/$provided->{file}", "$provided->{file} exists") if defined $provided->{file};
+is(join('.', (split /\./, $release)[0, 1]), $sql_version, "release $release runs SQL version $sql_version");
+
+# The Debian package: the first changelog entry is this release.
+my ($deb_source, $deb_upstream) = slurp_file("$root/debian/changelog") =~ /\A(\S+) \(([^)-]+)-[^)]+\)/;
+is($deb_source, 'uuidx', 'debian/changelog is the uuidx source package');
+is($deb_upstream, $release, 'the newest debian/changelog entry packages the release');
+
+# CHANGELOG.md: the newest entry is this release, naming its SQL version.
+my ($log_release, $log_rest) = slurp_file("$root/CHANGELOG.md") =~ /^## (\S+) (.*)$/m;
+is($log_release, $release, 'the newest CHANGELOG.md entry is the release');
+like($log_rest // '', qr/\(SQL \Q$sql_version\E[,)]/, 'it names the SQL version the release installs');
+
+# The library.  Preloaded, the setting exists from the start.
+my $node = PostgreSQL::Test::Cluster->new('release');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
+$node->start;
+is($node->safe_psql('postgres', 'SHOW uuidx.library_version'), $release, 'the preloaded library reports the release');
+my ($rc, $out, $err) = $node->psql('postgres', "SET uuidx.library_version = '0.0.0'");
+like($err, qr/parameter "uuidx.library_version" cannot be changed/, 'uuidx.library_version is read-only');
+if ($node->pg_version >= 18)
+{
+	is($node->safe_psql('postgres', q{SELECT version FROM pg_get_loaded_modules() WHERE module_name = 'uuidx'}),
+		$release, 'PostgreSQL 18: pg_get_loaded_modules() shows the release');
+}
+
+# Not preloaded: the setting appears once the library is loaded, by the
+# first call of a uuidx function in the session.
+$node->adjust_conf('postgresql.conf', 'shared_preload_libraries', "''");
+$node->restart;
+$node->safe_psql('postgres', 'CREATE EXTENSION uuidx');
+is($node->safe_psql('postgres', q{
+	SELECT coalesce(current_setting('uuidx.library_version', true), 'not loaded');
+	SELECT uuid_version(uuid_generate_v7());
+	SHOW uuidx.library_version}), "not loaded\n7\n$release", 'loaded on first use, the library reports the release');
+is($node->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'uuidx'}),
+	$sql_version, "CREATE EXTENSION installs SQL version $sql_version");
+$node->stop;
+done_testing();
