@@ -59,7 +59,7 @@ ISOLATION_OPTS = --inputdir=$(srcdir)/test --load-extension=uuidx \
 TAP_TESTS = 1
 PROVE_TESTS = test/t/*.pl
 
-EXTRA_CLEAN = tmp_check_regress build
+EXTRA_CLEAN = tmp_check_regress
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
