@@ -1,8 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * generate.c
- *	  SQL entry points of the time-based generators (v6, v7, v8) and of
- *	  uuidx_generator_state().
+ *	  SQL entry points of the time-based generators (v6, v7, v8).
  *
  *-------------------------------------------------------------------------
  */
@@ -10,7 +9,6 @@
 
 #include "compat.h"
 #include "fmgr.h"
-#include "funcapi.h"
 #include "utils/builtins.h"
 #include "utils/inet.h"
 #include "utils/timestamp.h"
@@ -20,19 +18,17 @@ PG_FUNCTION_INFO_V1(uuidx_generate_v7_shift);
 PG_FUNCTION_INFO_V1(uuidx_generate_v6);
 PG_FUNCTION_INFO_V1(uuidx_generate_v6_node);
 PG_FUNCTION_INFO_V1(uuidx_generate_v8);
-PG_FUNCTION_INFO_V1(uuidx_generator_state);
 
 /* Random bytes a time-ordered v7/v8 value takes: 2 for the seed, 8 for the layout. */
 #define UUIDX_V7_RANDOM_BYTES 10
 
 /*
- * The clock as a position of a v7/v8 generator: this millisecond, with the
- * counter seeded by 15 random bits from seed2.
+ * A clock reading (Unix 100-ns units) as a position of a v7/v8 generator:
+ * its millisecond, with the counter seeded by 15 random bits from seed2.
  */
 static uint64
-clock_ms_position(UuidxGenerator gen, const uint8 *seed2)
+clock_ms_position(UuidxGenerator gen, int64 now, const uint8 *seed2)
 {
-	int64		now = uuidx_clock_unix_100ns();
 	int64		ms = now / 10000;
 	uint64		seed = (((uint64) seed2[0] << 8) | seed2[1]) & UUIDX_COUNTER_SEED_MASK;
 
@@ -45,13 +41,17 @@ clock_ms_position(UuidxGenerator gen, const uint8 *seed2)
 
 /*
  * The next position of a millisecond-based generator (v7 or v8), with the
- * random bytes its layout needs.
+ * random bytes its layout needs and, in *clock_us, the clock reading it
+ * started from (Unix microseconds).
  */
 static uint64
-next_ms_position(UuidxGenerator gen, uint8 *rand)
+next_ms_position(UuidxGenerator gen, uint8 *rand, int64 *clock_us)
 {
+	int64		now = uuidx_clock_unix_100ns();
+
 	uuidx_random_bytes(rand, UUIDX_V7_RANDOM_BYTES);
-	return uuidx_next_position(gen, clock_ms_position(gen, rand));
+	*clock_us = now / 10;
+	return uuidx_next_position(gen, clock_ms_position(gen, now, rand));
 }
 
 /*
@@ -62,7 +62,8 @@ make_v7(void)
 {
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 	uint8		rand[UUIDX_V7_RANDOM_BYTES];
-	uint64		position = next_ms_position(UUIDX_GEN_V7, rand);
+	int64		clock_us;
+	uint64		position = next_ms_position(UUIDX_GEN_V7, rand, &clock_us);
 
 	uuidx_layout_v7(uuid, position, rand + 2);
 	return uuid;
@@ -91,10 +92,14 @@ shift_error_context(void *arg)
  * uuid_generate_v7(shift interval): v7 for now + shift.
  *
  * The value comes from the same strictly increasing state as the plain
- * generator; its millisecond is then moved by the shift, computed with
- * timestamptz + interval as core uuidv7(interval) does (so months and days
- * follow the session's time zone).  Values generated with the same shift
- * keep their order; shift '0' gives exactly what uuid_generate_v7() gives.
+ * generator.  As core uuidv7(interval) does, the shift is added with
+ * timestamptz + interval (months and days follow the session's time zone)
+ * to the time in microseconds: the clock's, while the value lies in the
+ * clock's millisecond, else the start of the value's millisecond (when the
+ * generator runs ahead of the clock).  The shifted millisecond takes the
+ * value's counter.  A shift of whole milliseconds keeps the generator's
+ * order; shift '0' gives exactly what uuid_generate_v7() gives.  As with
+ * core, a shifted time must lie before the last millisecond's end.
  */
 Datum
 uuidx_generate_v7_shift(PG_FUNCTION_ARGS)
@@ -103,6 +108,8 @@ uuidx_generate_v7_shift(PG_FUNCTION_ARGS)
 	pg_uuid_t  *uuid;
 	uint8		rand[UUIDX_V7_RANDOM_BYTES];
 	uint64		position;
+	int64		clock_us;
+	int64		position_ms;
 	TimestampTz now_ts;
 	TimestampTz shifted;
 	int64		shifted_ms;
@@ -116,8 +123,10 @@ uuidx_generate_v7_shift(PG_FUNCTION_ARGS)
 						   DatumGetCString(DirectFunctionCall1(interval_out,
 															   IntervalPGetDatum(shift))))));
 
-	position = next_ms_position(UUIDX_GEN_V7, rand);
-	now_ts = uuidx_unix_us_to_timestamptz((int64) (position >> UUIDX_COUNTER_BITS) * 1000);
+	position = next_ms_position(UUIDX_GEN_V7, rand, &clock_us);
+	position_ms = (int64) (position >> UUIDX_COUNTER_BITS);
+	now_ts = uuidx_unix_us_to_timestamptz(clock_us >= 0 && clock_us / 1000 == position_ms ?
+										  clock_us : position_ms * 1000);
 
 	/* Core's "timestamp out of range" alone would not say what overflowed. */
 	errcallback.callback = shift_error_context;
@@ -129,7 +138,7 @@ uuidx_generate_v7_shift(PG_FUNCTION_ARGS)
 													  IntervalPGetDatum(shift)));
 	error_context_stack = errcallback.previous;
 
-	shifted_ms = uuidx_v7_ms_of(shifted, "the shifted time");
+	shifted_ms = uuidx_v7_ms_of(shifted, false, "the shifted time");
 
 	uuid = palloc(sizeof(pg_uuid_t));
 	uuidx_layout_v7(uuid,
@@ -187,62 +196,9 @@ uuidx_generate_v8(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 	uint8		rand[UUIDX_V7_RANDOM_BYTES];
-	uint64		position = next_ms_position(UUIDX_GEN_V8, rand);
+	int64		clock_us;
+	uint64		position = next_ms_position(UUIDX_GEN_V8, rand, &clock_us);
 
 	uuidx_layout_v8_time(uuid, position, uuidx_node_id, rand + 2);
 	PG_RETURN_UUID_P(uuid);
-}
-
-/*
- * One row per generator: where its state lives, the time in the last value
- * it handed out, the clock, how far ahead of the clock it runs, and the
- * persisted high-water mark.
- */
-Datum
-uuidx_generator_state(PG_FUNCTION_ARGS)
-{
-	static const char *const names[UUIDX_NUM_GENERATORS] = {
-		[UUIDX_GEN_V6] = "v6",
-		[UUIDX_GEN_V7] = "v7",
-		[UUIDX_GEN_V8] = "v8",
-	};
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	UuidxStorage storage;
-	int64		clock_us;
-	int64		reserved_us;
-
-	InitMaterializedSRF(fcinfo, 0);
-	storage = uuidx_state_storage();
-	clock_us = uuidx_clock_unix_100ns() / 10;
-	reserved_us = uuidx_reserved_unix_us();
-
-	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
-	{
-		Datum		values[7];
-		bool		nulls[7] = {false};
-		uint64		last = uuidx_last_position(gen);
-		Interval   *ahead = palloc0(sizeof(Interval));
-
-		values[0] = CStringGetTextDatum(names[gen]);
-		values[1] = CStringGetTextDatum(storage == UUIDX_STORAGE_LOCAL ? "backend" : "server");
-		values[2] = CStringGetTextDatum(uuidx_storage_name(storage));
-		if (last == 0)
-			nulls[3] = true;
-		else
-		{
-			int64		last_us = uuidx_position_to_unix_us(gen, last);
-
-			values[3] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(last_us));
-			ahead->time = Max(0, last_us - clock_us);
-		}
-		values[4] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(clock_us));
-		values[5] = IntervalPGetDatum(ahead);
-		if (reserved_us < 0)
-			nulls[6] = true;
-		else
-			values[6] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(reserved_us));
-
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-	}
-	return (Datum) 0;
 }

@@ -30,22 +30,33 @@
  * even if the clock was moved back.  The mark is moved when a value comes
  * within half a second of it: about two small writes and fsyncs per second
  * of generated time, done ahead of need without blocking the other
- * backends.
+ * backends.  A value is taken only once the mark covers it: when the mark
+ * cannot be written, the generator's position stays where it was.
+ *
+ * v6 ends in 5236 AD, v7 and v8 in 10889 AD, so the file keeps two marks:
+ * the one v7 and v8 use, and v6's own, which follows it while it lies
+ * within v6's range and otherwise stays where v6 last needed it.  A clock
+ * that visited the years after 5236 thus leaves v6 usable after a restart.
+ * No mark is written beyond what the reader accepts (UUIDX_HWM_MAX_US).
  *
  *-------------------------------------------------------------------------
  */
 #include "uuidx.h"
 
 #include <fcntl.h>
-#include <unistd.h>
 
 #include "compat.h"
+#include "fmgr.h"
+#include "funcapi.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "common/file_perm.h"
+#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
 
 /* How far ahead of use the high-water mark is moved, in microseconds. */
 #define UUIDX_RESERVE_WINDOW_US INT64CONST(1000000)
@@ -53,14 +64,25 @@
 #define UUIDX_EARLY_RETRY_US INT64CONST(100000)
 
 #define UUIDX_HWM_FILE "uuidx.hwm"
-#define UUIDX_HWM_MAGIC "uuidx high-water mark v1 unix_us="
-#define UUIDX_HWM_RECORD_LEN 64
+/* Version 1 (1.0, 1.0.1) kept one mark; version 2 adds v6's own. */
+#define UUIDX_HWM_MAGIC_V1 "uuidx high-water mark v1 unix_us="
+#define UUIDX_HWM_MAGIC "uuidx high-water mark v2 unix_us="
+#define UUIDX_HWM_V6_FIELD " v6_unix_us="
+#define UUIDX_HWM_RECORD_LEN 128
+
+/*
+ * The greatest mark, written or read: the last microsecond of the last
+ * millisecond v7 and v8 can encode.  No generator needs more.
+ */
+#define UUIDX_HWM_MAX_US ((UUIDX_V7_MAX_MS + 1) * 1000 - 1)
 
 typedef struct UuidxSharedState
 {
 	pg_atomic_uint64 last[UUIDX_NUM_GENERATORS];
-	/* Unix microseconds no value handed out may exceed (persisted). */
+	/* Unix microseconds no v7/v8 value handed out may exceed (persisted). */
 	pg_atomic_uint64 reserved_unix_us;
+	/* The same for v6 (persisted): at most v6's last microsecond. */
+	pg_atomic_uint64 reserved_v6_unix_us;
 	/* Set while one process writes the high-water mark file. */
 	pg_atomic_flag hwm_writer;
 	/* Clock (Unix us) before which no early move is tried after a failure. */
@@ -94,18 +116,19 @@ static const int clock_shift[UUIDX_NUM_GENERATORS] = {
 	[UUIDX_GEN_V8] = UUIDX_COUNTER_BITS,
 };
 
+/* The generators' names, as uuidx_generator_state() shows them. */
 static const char *const generator_name[UUIDX_NUM_GENERATORS] = {
-	[UUIDX_GEN_V6] = "uuid_generate_v6",
-	[UUIDX_GEN_V7] = "uuid_generate_v7",
-	[UUIDX_GEN_V8] = "uuid_generate_v8",
+	[UUIDX_GEN_V6] = "v6",
+	[UUIDX_GEN_V7] = "v7",
+	[UUIDX_GEN_V8] = "v8",
 };
 
 /*
  * The Unix time, in microseconds, of a position of the given generator
  * (rounded down).
  */
-int64
-uuidx_position_to_unix_us(UuidxGenerator gen, uint64 position)
+static int64
+position_to_unix_us(UuidxGenerator gen, uint64 position)
 {
 	if (gen == UUIDX_GEN_V6)
 		return uuidx_ticks_to_unix_us(position);
@@ -120,77 +143,135 @@ uuidx_position_to_unix_us(UuidxGenerator gen, uint64 position)
 static uint64
 last_position_at(UuidxGenerator gen, int64 unix_us)
 {
+	uint64		position;
+
 	if (unix_us <= 0)
 		return 0;
 	if (gen == UUIDX_GEN_V6)
-		return (uint64) (UUIDX_GREGORIAN_OFFSET_TICKS + unix_us * 10 + 9);
-	return ((uint64) (unix_us / 1000) << UUIDX_COUNTER_BITS) | UUIDX_COUNTER_MASK;
+		position = (uint64) (UUIDX_GREGORIAN_OFFSET_TICKS + unix_us * 10 + 9);
+	else
+		position = ((uint64) (unix_us / 1000) << UUIDX_COUNTER_BITS) | UUIDX_COUNTER_MASK;
+	return Min(position, max_position[gen]);
+}
+
+/* The last Unix microsecond a v6 value can hold (5236-03-31). */
+static inline int64
+v6_max_unix_us(void)
+{
+	return uuidx_ticks_to_unix_us((uint64) UUIDX_V6_MAX_TICKS);
+}
+
+/* What the WARNINGs about an unusable mark file say it means. */
+#define UUIDX_HWM_LOST_DETAIL \
+	"Values generated after this restart are ordered after earlier ones only if the clock is."
+
+/*
+ * Parse a mark: digits, then the end of the field.  False unless it is a
+ * number from 0 to UUIDX_HWM_MAX_US.
+ */
+static bool
+parse_hwm_value(const char *text, const char **end, int64 *value)
+{
+	char	   *stop;
+
+	errno = 0;
+	*value = strtoi64(text, &stop, 10);
+	*end = stop;
+	return errno == 0 && stop != text && *value >= 0 && *value <= UUIDX_HWM_MAX_US;
 }
 
 /*
- * Read the high-water mark file.  Returns 0 when there is none; a file that
- * cannot be read or parsed is reported and treated as absent, because this
- * runs in the postmaster, where an error would stop the server.
+ * Read the high-water mark file into *mark (v7 and v8) and *v6_mark.  Both
+ * are 0 when there is no file; a file that cannot be read or parsed is
+ * reported and treated as absent, because this runs in the postmaster,
+ * where an error would stop the server.  A version 1 file holds one mark,
+ * which v6 takes only as far as its range goes.
  */
-static int64
-read_hwm_file(void)
+static void
+read_hwm_file(int64 *mark, int64 *v6_mark)
 {
 	char		buf[UUIDX_HWM_RECORD_LEN + 1];
 	int			fd;
 	ssize_t		n;
-	int64		value;
-	char	   *end;
-	size_t		magic_len = strlen(UUIDX_HWM_MAGIC);
+	const char *p;
 
-	fd = open(UUIDX_HWM_FILE, O_RDONLY | PG_BINARY, 0);
+	*mark = 0;
+	*v6_mark = 0;
+	fd = OpenTransientFile(UUIDX_HWM_FILE, O_RDONLY | PG_BINARY);
 	if (fd < 0)
 	{
 		if (errno != ENOENT)
 			ereport(WARNING,
 					(errcode_for_file_access(),
-					 errmsg("uuidx could not open \"%s\": %m", UUIDX_HWM_FILE),
-					 errdetail("Values generated after this restart are ordered after earlier ones only if the clock is.")));
-		return 0;
+					 errmsg("could not open file \"%s\": %m", UUIDX_HWM_FILE),
+					 errdetail(UUIDX_HWM_LOST_DETAIL)));
+		return;
 	}
 	n = read(fd, buf, UUIDX_HWM_RECORD_LEN);
 	if (n < 0)
 	{
+		int			save_errno = errno;
+
+		CloseTransientFile(fd);
+		errno = save_errno;
 		ereport(WARNING,
 				(errcode_for_file_access(),
-				 errmsg("uuidx could not read \"%s\": %m", UUIDX_HWM_FILE),
-				 errdetail("Values generated after this restart are ordered after earlier ones only if the clock is.")));
-		close(fd);
-		return 0;
+				 errmsg("could not read file \"%s\": %m", UUIDX_HWM_FILE),
+				 errdetail(UUIDX_HWM_LOST_DETAIL)));
+		return;
 	}
-	close(fd);
+	CloseTransientFile(fd);
 	buf[n] = '\0';
 
-	if (strncmp(buf, UUIDX_HWM_MAGIC, magic_len) != 0)
-		goto corrupt;
-	errno = 0;
-	value = strtoi64(buf + magic_len, &end, 10);
-	/* No time any generator can reach lies beyond the last v7 millisecond. */
-	if (errno != 0 || end == buf + magic_len || *end != '\n' || value < 0 ||
-		value > (UUIDX_V7_MAX_MS + 1) * 1000 - 1)
-		goto corrupt;
-	return value;
+	if (strncmp(buf, UUIDX_HWM_MAGIC, strlen(UUIDX_HWM_MAGIC)) == 0)
+	{
+		p = buf + strlen(UUIDX_HWM_MAGIC);
+		if (!parse_hwm_value(p, &p, mark) ||
+			strncmp(p, UUIDX_HWM_V6_FIELD, strlen(UUIDX_HWM_V6_FIELD)) != 0 ||
+			!parse_hwm_value(p + strlen(UUIDX_HWM_V6_FIELD), &p, v6_mark) ||
+			*p != '\n' || *v6_mark > v6_max_unix_us())
+			goto corrupt;
+		return;
+	}
+	if (strncmp(buf, UUIDX_HWM_MAGIC_V1, strlen(UUIDX_HWM_MAGIC_V1)) == 0)
+	{
+		p = buf + strlen(UUIDX_HWM_MAGIC_V1);
+		if (!parse_hwm_value(p, &p, mark) || *p != '\n')
+			goto corrupt;
+		*v6_mark = Min(*mark, v6_max_unix_us());
+		return;
+	}
 
 corrupt:
+	*mark = 0;
+	*v6_mark = 0;
 	ereport(WARNING,
 			(errcode(ERRCODE_DATA_CORRUPTED),
-			 errmsg("uuidx ignores the unreadable high-water mark file \"%s\"",
-					UUIDX_HWM_FILE),
-			 errdetail("Values generated after this restart are ordered after earlier ones only if the clock is."),
+			 errmsg("ignoring invalid high-water mark file \"%s\"", UUIDX_HWM_FILE),
+			 errdetail(UUIDX_HWM_LOST_DETAIL),
 			 errhint("Remove the file; uuidx writes a new one.")));
-	return 0;
 }
 
+/* The step of writing the mark that failed. */
+typedef enum HwmWriteStep
+{
+	HWM_WRITE_OK = 0,
+	HWM_WRITE_OPEN,
+	HWM_WRITE_WRITE,
+	HWM_WRITE_FSYNC,
+	HWM_WRITE_CLOSE,
+	HWM_WRITE_OPEN_DIR,
+	HWM_WRITE_FSYNC_DIR
+} HwmWriteStep;
+
 /*
- * Write and fsync the high-water mark.  Returns false with errno set on
- * failure, without raising an error: the caller holds the writer flag.
+ * Write and fsync the high-water mark, in place: one fixed-size record at
+ * offset 0, so a retry after a failure writes the whole record again.
+ * Returns the step that failed, with errno set, without raising an error:
+ * the caller holds the writer flag.
  */
-static bool
-write_hwm_file(int64 unix_us)
+static HwmWriteStep
+write_hwm_file(int64 mark, int64 v6_mark)
 {
 	static bool dir_synced = false;
 	char		buf[UUIDX_HWM_RECORD_LEN];
@@ -199,34 +280,34 @@ write_hwm_file(int64 unix_us)
 	int			save_errno;
 
 	memset(buf, ' ', sizeof(buf));
-	len = snprintf(buf, sizeof(buf), "%s" INT64_FORMAT "\n",
-				   UUIDX_HWM_MAGIC, unix_us);
+	len = snprintf(buf, sizeof(buf), "%s" INT64_FORMAT "%s" INT64_FORMAT "\n",
+				   UUIDX_HWM_MAGIC, mark, UUIDX_HWM_V6_FIELD, v6_mark);
 	Assert(len > 0 && len < UUIDX_HWM_RECORD_LEN);
 	/* Pad with spaces after the newline so every write has the same size. */
 	buf[len] = ' ';
 	buf[UUIDX_HWM_RECORD_LEN - 1] = '\n';
 
-	fd = open(UUIDX_HWM_FILE, O_WRONLY | O_CREAT | PG_BINARY, pg_file_create_mode);
+	fd = OpenTransientFile(UUIDX_HWM_FILE, O_WRONLY | O_CREAT | PG_BINARY);
 	if (fd < 0)
-		return false;
+		return HWM_WRITE_OPEN;
 
 	errno = 0;
-	if (pwrite(fd, buf, sizeof(buf), 0) != sizeof(buf))
+	if (pg_pwrite(fd, buf, sizeof(buf), 0) != sizeof(buf))
 	{
 		save_errno = errno ? errno : ENOSPC;
-		close(fd);
+		CloseTransientFile(fd);
 		errno = save_errno;
-		return false;
+		return HWM_WRITE_WRITE;
 	}
-	if (fsync(fd) != 0)
+	if (pg_fsync(fd) != 0)
 	{
 		save_errno = errno;
-		close(fd);
+		CloseTransientFile(fd);
 		errno = save_errno;
-		return false;
+		return HWM_WRITE_FSYNC;
 	}
-	if (close(fd) != 0)
-		return false;
+	if (CloseTransientFile(fd) != 0)
+		return HWM_WRITE_CLOSE;
 
 	/*
 	 * A new file is durable only once its directory entry is; whoever
@@ -235,34 +316,87 @@ write_hwm_file(int64 unix_us)
 	 */
 	if (!dir_synced)
 	{
-		int			dirfd = open(".", O_RDONLY, 0);
-
-		if (dirfd < 0)
-			return false;
-		if (fsync(dirfd) != 0)
+		fd = OpenTransientFile(".", O_RDONLY | PG_BINARY);
+		if (fd < 0)
+			return HWM_WRITE_OPEN_DIR;
+		if (pg_fsync(fd) != 0)
 		{
 			save_errno = errno;
-			close(dirfd);
+			CloseTransientFile(fd);
 			errno = save_errno;
-			return false;
+			return HWM_WRITE_FSYNC_DIR;
 		}
-		close(dirfd);
+		CloseTransientFile(fd);
+		dir_synced = true;
 	}
-	dir_synced = true;
-	return true;
+	return HWM_WRITE_OK;
+}
+
+#define UUIDX_HWM_WRITE_DETAIL \
+	"A UUID is returned only once the persisted high-water mark covers its time, so that values generated after a restart are ordered after it."
+#define UUIDX_HWM_WRITE_HINT \
+	"Check that the data directory is writable and has free space."
+
+/*
+ * Report a failed write of the mark (errno as the failing step left it):
+ * an ERROR when the caller's value needs it, else a WARNING.
+ */
+static void
+report_hwm_write_failure(HwmWriteStep step, int elevel)
+{
+	switch (step)
+	{
+		case HWM_WRITE_OPEN:
+			ereport(elevel, (errcode_for_file_access(),
+							 errmsg("could not open file \"%s\": %m", UUIDX_HWM_FILE),
+							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			break;
+		case HWM_WRITE_WRITE:
+			ereport(elevel, (errcode_for_file_access(),
+							 errmsg("could not write file \"%s\": %m", UUIDX_HWM_FILE),
+							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			break;
+		case HWM_WRITE_FSYNC:
+			ereport(elevel, (errcode_for_file_access(),
+							 errmsg("could not fsync file \"%s\": %m", UUIDX_HWM_FILE),
+							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			break;
+		case HWM_WRITE_CLOSE:
+			ereport(elevel, (errcode_for_file_access(),
+							 errmsg("could not close file \"%s\": %m", UUIDX_HWM_FILE),
+							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			break;
+		case HWM_WRITE_OPEN_DIR:
+			ereport(elevel, (errcode_for_file_access(),
+							 errmsg("could not open directory \"%s\": %m", "."),
+							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			break;
+		case HWM_WRITE_FSYNC_DIR:
+			ereport(elevel, (errcode_for_file_access(),
+							 errmsg("could not fsync directory \"%s\": %m", "."),
+							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			break;
+		case HWM_WRITE_OK:
+			break;
+	}
 }
 
 /*
- * Start a state: empty, or above the persisted high-water mark.
+ * Start a state: empty, or above the persisted high-water marks.
  */
 static void
 init_state(UuidxSharedState *s, bool persistent)
 {
-	int64		hwm = persistent ? read_hwm_file() : 0;
+	int64		mark = 0;
+	int64		v6_mark = 0;
 
+	if (persistent)
+		read_hwm_file(&mark, &v6_mark);
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
-		pg_atomic_init_u64(&s->last[gen], last_position_at(gen, hwm));
-	pg_atomic_init_u64(&s->reserved_unix_us, (uint64) hwm);
+		pg_atomic_init_u64(&s->last[gen],
+						   last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
+	pg_atomic_init_u64(&s->reserved_unix_us, (uint64) mark);
+	pg_atomic_init_u64(&s->reserved_v6_unix_us, (uint64) v6_mark);
 	pg_atomic_init_flag(&s->hwm_writer);
 	pg_atomic_init_u64(&s->early_retry_unix_us, 0);
 	s->persistent = persistent;
@@ -348,16 +482,31 @@ ensure_state(void)
 		attach_state();
 }
 
+/* The mark that covers a generator's values. */
+static inline pg_atomic_uint64 *
+reserved_of(UuidxGenerator gen)
+{
+	return gen == UUIDX_GEN_V6 ? &state->reserved_v6_unix_us : &state->reserved_unix_us;
+}
+
 /*
- * Move the high-water mark so that it covers needed_us.  When must_cover
- * is false this is an early move: it is skipped if another process is
- * already writing, and after a failure it is retried (and reported) at most
- * every 100 ms, not for every value.  When true, the caller's value lies
- * beyond the mark and may not be returned until the mark covers it.
+ * Move the high-water marks so that the generator's mark covers needed_us,
+ * with a second to spare.  The v7/v8 mark moves to the new target; v6's
+ * follows it within v6's range, and beyond it moves only for v6 itself (to
+ * v6's last microsecond), so a v7 or v8 value generated past 5236 AD does
+ * not use up v6's range.
+ *
+ * When must_cover is false this is an early move: it is skipped if another
+ * process is already writing, and after a failure it is retried (and
+ * reported) at most every 100 ms, not for every value.  When true, the
+ * caller's value lies beyond the mark and may not be taken until the mark
+ * covers it; a failure is an ERROR.
  */
 static void
-extend_reservation(int64 needed_us, bool must_cover)
+extend_reservation(UuidxGenerator gen, int64 needed_us, bool must_cover)
 {
+	pg_atomic_uint64 *covering = reserved_of(gen);
+
 	for (;;)
 	{
 		/* Read before taking the flag: the read may raise an error. */
@@ -374,35 +523,41 @@ extend_reservation(int64 needed_us, bool must_cover)
 
 		if (pg_atomic_test_set_flag(&state->hwm_writer))
 		{
-			int64		reserved = (int64) pg_atomic_read_u64(&state->reserved_unix_us);
-			bool		ok = true;
+			int64		mark = (int64) pg_atomic_read_u64(&state->reserved_unix_us);
+			int64		v6_mark = (int64) pg_atomic_read_u64(&state->reserved_v6_unix_us);
+			int64		target = Min(Max(needed_us, now_us) + UUIDX_RESERVE_WINDOW_US,
+									 UUIDX_HWM_MAX_US);
+			int64		new_mark = Max(mark, target);
+			int64		new_v6_mark = v6_mark;
+			HwmWriteStep failed = HWM_WRITE_OK;
 			int			save_errno = 0;
 
-			if (reserved < needed_us + UUIDX_RESERVE_WINDOW_US / 2)
-			{
-				int64		target = Max(needed_us, now_us) + UUIDX_RESERVE_WINDOW_US;
+			if (target <= v6_max_unix_us() || gen == UUIDX_GEN_V6)
+				new_v6_mark = Max(v6_mark, Min(target, v6_max_unix_us()));
 
-				ok = write_hwm_file(target);
+			/* Write only when the mark is short and the write moves it. */
+			if ((int64) pg_atomic_read_u64(covering) < needed_us + UUIDX_RESERVE_WINDOW_US / 2 &&
+				(new_mark != mark || new_v6_mark != v6_mark))
+			{
+				failed = write_hwm_file(new_mark, new_v6_mark);
 				save_errno = errno;
-				if (ok)
-					pg_atomic_write_u64(&state->reserved_unix_us, (uint64) target);
+				if (failed == HWM_WRITE_OK)
+				{
+					pg_atomic_write_u64(&state->reserved_unix_us, (uint64) new_mark);
+					pg_atomic_write_u64(&state->reserved_v6_unix_us, (uint64) new_v6_mark);
+				}
 				else
 					pg_atomic_write_u64(&state->early_retry_unix_us,
 										(uint64) (now_us + UUIDX_EARLY_RETRY_US));
 			}
 			pg_atomic_clear_flag(&state->hwm_writer);
 
-			if (!ok)
+			if (failed != HWM_WRITE_OK)
 			{
 				errno = save_errno;
-				ereport(must_cover ? ERROR : WARNING,
-						(errcode_for_file_access(),
-						 errmsg("could not persist the uuidx high-water mark in \"%s\": %m",
-								UUIDX_HWM_FILE),
-						 errdetail("A UUID is returned only once its time is covered by the persisted mark, so that order survives a restart."),
-						 errhint("Check that the data directory is writable and has free space.")));
+				report_hwm_write_failure(failed, must_cover ? ERROR : WARNING);
 			}
-			if ((int64) pg_atomic_read_u64(&state->reserved_unix_us) >= needed_us)
+			if ((int64) pg_atomic_read_u64(covering) >= needed_us)
 				return;
 			continue;
 		}
@@ -412,7 +567,7 @@ extend_reservation(int64 needed_us, bool must_cover)
 			return;
 		pg_usleep(100);
 		CHECK_FOR_INTERRUPTS();
-		if ((int64) pg_atomic_read_u64(&state->reserved_unix_us) >= needed_us)
+		if ((int64) pg_atomic_read_u64(covering) >= needed_us)
 			return;
 	}
 }
@@ -427,7 +582,7 @@ uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-			 errmsg("%s has reached the end of its timestamp range",
+			 errmsg("uuid_generate_%s has reached the end of its timestamp range",
 					generator_name[gen]),
 			 clock_beyond ?
 			 errdetail("The clock is beyond the greatest time this UUID version can encode.") :
@@ -443,7 +598,10 @@ uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond)
 /*
  * The next position of a generator: strictly greater than every position
  * it handed out before (in this server, or this backend when the state is
- * local), and equal to now_position whenever that is greater.
+ * local), and equal to now_position whenever that is greater.  With a
+ * persisted state the position is taken only once the high-water mark
+ * covers it; if the mark cannot be written, the ERROR leaves the state as
+ * it was.
  */
 uint64
 uuidx_next_position(UuidxGenerator gen, uint64 now_position)
@@ -458,6 +616,7 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 	{
 		if (unlikely(cur >= max_position[gen]))
 			uuidx_range_end_error(gen, false);
+
 		/*
 		 * A clock that has moved on to a later tick (v6) or millisecond
 		 * (v7, v8) starts there, with the freshly seeded counter; otherwise
@@ -469,50 +628,35 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 			next = cur + 1;
 		if (unlikely(next > max_position[gen]))
 			uuidx_range_end_error(gen, true);
+
+		if (state->persistent)
+		{
+			int64		us = position_to_unix_us(gen, next);
+
+			if (unlikely(us > (int64) pg_atomic_read_u64(reserved_of(gen))))
+			{
+				extend_reservation(gen, us, true);
+				cur = pg_atomic_read_u64(&state->last[gen]);
+				continue;
+			}
+		}
 		if (pg_atomic_compare_exchange_u64(&state->last[gen], &cur, next))
 			break;
 	}
 
 	if (state->persistent)
 	{
-		int64		us = uuidx_position_to_unix_us(gen, next);
-		int64		reserved = (int64) pg_atomic_read_u64(&state->reserved_unix_us);
+		int64		us = position_to_unix_us(gen, next);
 
-		if (unlikely(us + UUIDX_RESERVE_WINDOW_US / 2 > reserved))
-			extend_reservation(us, us > reserved);
+		if (unlikely(us + UUIDX_RESERVE_WINDOW_US / 2 >
+					 (int64) pg_atomic_read_u64(reserved_of(gen))))
+			extend_reservation(gen, us, false);
 	}
 	return next;
 }
 
-UuidxStorage
-uuidx_state_storage(void)
-{
-	ensure_state();
-	return storage;
-}
-
-uint64
-uuidx_last_position(UuidxGenerator gen)
-{
-	ensure_state();
-	return pg_atomic_read_u64(&state->last[gen]);
-}
-
-/*
- * The persisted high-water mark in Unix microseconds, or -1 when the state
- * is not persisted.
- */
-int64
-uuidx_reserved_unix_us(void)
-{
-	ensure_state();
-	if (!state->persistent)
-		return -1;
-	return (int64) pg_atomic_read_u64(&state->reserved_unix_us);
-}
-
-const char *
-uuidx_storage_name(UuidxStorage s)
+static const char *
+storage_name(UuidxStorage s)
 {
 	switch (s)
 	{
@@ -526,4 +670,52 @@ uuidx_storage_name(UuidxStorage s)
 			break;
 	}
 	return "none";
+}
+
+/*
+ * uuidx_generator_state(): one row per generator, with where its state
+ * lives, the time of its last position, the clock, how far ahead of the
+ * clock it runs, and the persisted high-water mark that covers it.
+ */
+PG_FUNCTION_INFO_V1(uuidx_generator_state);
+Datum
+uuidx_generator_state(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	int64		clock_us;
+
+	InitMaterializedSRF(fcinfo, 0);
+	ensure_state();
+	clock_us = uuidx_clock_unix_100ns() / 10;
+
+	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
+	{
+		Datum		values[7];
+		bool		nulls[7] = {false};
+		uint64		last = pg_atomic_read_u64(&state->last[gen]);
+		Interval   *ahead = palloc0(sizeof(Interval));
+
+		values[0] = CStringGetTextDatum(generator_name[gen]);
+		values[1] = CStringGetTextDatum(storage == UUIDX_STORAGE_LOCAL ? "backend" : "server");
+		values[2] = CStringGetTextDatum(storage_name(storage));
+		if (last == 0)
+			nulls[3] = true;
+		else
+		{
+			int64		last_us = position_to_unix_us(gen, last);
+
+			values[3] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(last_us));
+			ahead->time = Max(0, last_us - clock_us);
+		}
+		values[4] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(clock_us));
+		values[5] = IntervalPGetDatum(ahead);
+		if (!state->persistent)
+			nulls[6] = true;
+		else
+			values[6] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(
+																		 (int64) pg_atomic_read_u64(reserved_of(gen))));
+
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
 }

@@ -44,14 +44,18 @@ uuidx_v7_range_error(const char *what, TimestampTz ts)
 
 /*
  * The Unix millisecond of a time that a v7 can hold, or an error naming
- * `what`.
+ * `what`.  With whole_last_ms, every time in the last millisecond counts
+ * (a bound or a given timestamp falls in it); without, the last
+ * millisecond's first microsecond is the end, as core uuidv7(interval) has
+ * it for a shifted clock.
  */
 int64
-uuidx_v7_ms_of(TimestampTz ts, const char *what)
+uuidx_v7_ms_of(TimestampTz ts, bool whole_last_ms, const char *what)
 {
 	/* Compared before converting, so no sum can overflow. */
 	const TimestampTz first = uuidx_unix_us_to_timestamptz(0);
-	const TimestampTz last = uuidx_unix_us_to_timestamptz((UUIDX_V7_MAX_MS + 1) * 1000 - 1);
+	const TimestampTz last = uuidx_unix_us_to_timestamptz(UUIDX_V7_MAX_MS * 1000 +
+														  (whole_last_ms ? 999 : 0));
 
 	if (TIMESTAMP_NOT_FINITE(ts) || ts < first || ts > last)
 		uuidx_v7_range_error(what, ts);
@@ -206,7 +210,7 @@ static pg_uuid_t *
 v7_bound(TimestampTz ts, bool upper)
 {
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
-	uint64		ms = (uint64) uuidx_v7_ms_of(ts, "the bound");
+	uint64		ms = (uint64) uuidx_v7_ms_of(ts, true, "the bound");
 	uint64		fill = upper ? PG_UINT64_MAX : 0;
 	uint8		rest[8];
 

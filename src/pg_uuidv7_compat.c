@@ -46,7 +46,7 @@ uuidx_compat_timestamptz_to_v7(PG_FUNCTION_ARGS)
 {
 	TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
 	bool		zero = PG_GETARG_BOOL(1);
-	uint64		ms = (uint64) uuidx_v7_ms_of(ts, "the timestamp");
+	uint64		ms = (uint64) uuidx_v7_ms_of(ts, true, "the timestamp");
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 	uint8		rand[10] = {0};
 

@@ -54,8 +54,9 @@ uuidx_random_bytes(void *dst, size_t len)
 	{
 		if (pool_owner_pid != 0 && pool_owner_pid != MyProcPid)
 			ereport(LOG,
-					(errmsg("uuidx discarded %zu random bytes inherited from process %d",
-							UUIDX_POOL_SIZE - pool_used, pool_owner_pid)));
+					(errmsg("discarding %zu random bytes inherited from process %d",
+							UUIDX_POOL_SIZE - pool_used, pool_owner_pid),
+					 errdetail("uuidx never uses random bytes drawn before its process was forked.")));
 		strong_random_or_error(pool, UUIDX_POOL_SIZE);
 		pool_owner_pid = MyProcPid;
 		pool_used = 0;

@@ -9,7 +9,8 @@
  *	  clock.c            reading the real-time clock
  *	  random_pool.c      per-process CSPRNG pool
  *	  generator_state.c  shared (or backend-local) generator state, hooks,
- *	                     DSM registry, the persisted high-water mark
+ *	                     DSM registry, the persisted high-water mark,
+ *	                     uuidx_generator_state()
  *	  layout.c           bit layouts of v1, v6, v7 and v8 (pure functions)
  *	  generate.c         SQL entry points of the generators
  *	  inspect.c          SQL entry points that take UUIDs apart and convert
@@ -85,11 +86,6 @@ extern void uuidx_random_debug_in_postmaster(int mode);
 extern void uuidx_state_install_hooks(void);
 extern uint64 uuidx_next_position(UuidxGenerator gen, uint64 now_position);
 extern void uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond);
-extern UuidxStorage uuidx_state_storage(void);
-extern uint64 uuidx_last_position(UuidxGenerator gen);
-extern int64 uuidx_reserved_unix_us(void);
-extern int64 uuidx_position_to_unix_us(UuidxGenerator gen, uint64 position);
-extern const char *uuidx_storage_name(UuidxStorage storage);
 
 /* layout.c */
 extern uint64 uuidx_unix_100ns_to_ticks(int64 unix_100ns);
@@ -111,6 +107,6 @@ extern void uuidx_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out);
 extern void uuidx_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out);
 
 /* inspect.c */
-extern int64 uuidx_v7_ms_of(TimestampTz ts, const char *what);
+extern int64 uuidx_v7_ms_of(TimestampTz ts, bool whole_last_ms, const char *what);
 
 #endif							/* UUIDX_H */

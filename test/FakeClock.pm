@@ -2,24 +2,38 @@
 # environment, reading a file the test rewrites.  Shared by
 # t/002_clock_faults.pl, t/003_restarts.pl and t/009_range_end.pl.
 #
-#   my $clock = FakeClock->new($node);   # BAIL_OUT if libfaketime is missing
+#   use FakeClock;                       # skips the whole test without libfaketime
+#   my $clock = FakeClock->new($node);
 #   $clock->set('-1h');                  # relative offset, or
 #   $clock->set(FakeClock::utc($t));     # a frozen absolute UTC time
 #   $clock->run($node, 'start');         # a Cluster method under libfaketime
 package FakeClock;
 
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use POSIX qw(strftime);
 use Test::More;
 
-my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+# libfaketime: UUIDX_LIBFAKETIME, or where Debian (any architecture's
+# multiarch folder), Fedora and a source install put it.
+my ($libfaketime) = grep { defined && -f } (
+	$ENV{UUIDX_LIBFAKETIME},
+	glob('/usr/lib/*/faketime/libfaketime.so.1'),
+	'/usr/lib64/faketime/libfaketime.so.1',
+	'/usr/lib/faketime/libfaketime.so.1',
+	'/usr/local/lib/faketime/libfaketime.so.1');
+
+# A test that uses this module cannot run without the library: skip it
+# whole, saying why (make test installs Debian's faketime package).
+sub import
+{
+	plan skip_all => 'libfaketime not found (install the faketime package, or set UUIDX_LIBFAKETIME)'
+	  unless defined $libfaketime;
+}
 
 sub new
 {
 	my ($class, $node) = @_;
-	# make test installs faketime: a missing library is a failure, not a skip.
-	BAIL_OUT("libfaketime not installed ($libfaketime)") unless -f $libfaketime;
 	my $self = bless { file => $node->basedir . '/faketime' }, $class;
 	$self->set('+0');
 	return $self;

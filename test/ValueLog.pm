@@ -9,7 +9,7 @@
 package ValueLog;
 
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 
 sub create
 {

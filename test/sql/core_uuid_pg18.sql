@@ -54,4 +54,29 @@ SELECT uuid_extract_timestamp('017F22E2-79B0-7CC3-98C4-DC0C0C07398F') = uuid_tim
        uuid_extract_timestamp('C232AB00-9414-11EC-B3C8-9E6BDECED846') = uuid_timestamp('C232AB00-9414-11EC-B3C8-9E6BDECED846') AS v1_vector;
 -- Shifted generation agrees to the millisecond with core's.
 SELECT abs(extract(epoch FROM uuid_timestamp(uuid_generate_v7(interval '-2 days')) - uuid_extract_timestamp(uuidv7(interval '-2 days')))) < 1 AS shift_parity;
+-- The shift is added to the microsecond time, as core does: a shift with a
+-- sub-millisecond part moves a value into the previous millisecond only when
+-- the clock's microsecond says so.  Each uuidx value, taken between two core
+-- values, has its shifted millisecond between theirs.
+SELECT count(*) AS values,
+       count(*) FILTER (WHERE NOT (uuid_extract_timestamp(a) <= uuid_timestamp(b)
+                                   AND uuid_timestamp(b) <= uuid_extract_timestamp(c))) AS outside_core
+FROM (SELECT uuidv7(interval '-0.5 ms') AS a, uuid_generate_v7(interval '-0.5 ms') AS b,
+             uuidv7(interval '-0.5 ms') AS c
+      FROM generate_series(1, 12000)) s;
+-- Both refuse a shifted time in the last millisecond's remaining 999
+-- microseconds (10889-08-02 05:31:50.655001 on), and both accept one a few
+-- milliseconds before.  (In UTC: the shift, a difference of timestamps,
+-- has a day part, and days added across a daylight-saving change would move
+-- the result by an hour.)
+SET TIME ZONE 'UTC';
+\set VERBOSITY terse
+SELECT uuidv7('10889-08-02 05:31:50.6555+00'::timestamptz - clock_timestamp());
+SELECT uuid_generate_v7('10889-08-02 05:31:50.6555+00'::timestamptz - clock_timestamp());
+\set VERBOSITY default
+SELECT uuid_extract_timestamp(uuidv7('10889-08-02 05:31:50.650+00'::timestamptz - clock_timestamp()))
+         BETWEEN '10889-08-02 05:31:50.650+00' AND '10889-08-02 05:31:50.654+00' AS core_accepts,
+       uuid_timestamp(uuid_generate_v7('10889-08-02 05:31:50.650+00'::timestamptz - clock_timestamp()))
+         BETWEEN '10889-08-02 05:31:50.650+00' AND '10889-08-02 05:31:50.654+00' AS uuidx_accepts;
+RESET TIME ZONE;
 DROP TABLE mixed;

@@ -2,7 +2,7 @@
 # shared through the DSM registry (PostgreSQL 17+, not preloaded), or local
 # to each backend (PostgreSQL 15/16, not preloaded); and what each promises.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;

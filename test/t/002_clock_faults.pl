@@ -4,7 +4,7 @@
 # only as far as needed, reports how far, and rejoins the clock when the
 # clock catches up.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use Time::HiRes qw(time sleep);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;

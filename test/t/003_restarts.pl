@@ -14,7 +14,7 @@
 # an offset from the real clock, or a frozen UTC time, written to a file
 # the server rereads on every clock call.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use Time::HiRes qw(time sleep);
 use IPC::Run;
 use PostgreSQL::Test::Cluster;
@@ -62,7 +62,7 @@ sub hwm_in_file
 	local $/;
 	my $c = <$fh>;
 	close $fh;
-	return $c =~ /^uuidx high-water mark v1 unix_us=(\d+)\n/ ? $1 : undef;
+	return $c =~ /^uuidx high-water mark v2 unix_us=(\d+) v6_unix_us=\d+\n/ ? $1 : undef;
 }
 
 # After a restart with the clock an hour back, a generator starts at the
@@ -293,8 +293,8 @@ print $fh "this is not a high-water mark\n\x00\xff garbage";
 close $fh;
 my $log_offset = -s $node->logfile;
 $clock->run($node, 'start');
-like(log_since($log_offset), qr/WARNING:.*uuidx ignores the unreadable high-water mark file "uuidx\.hwm"/,
-	'corrupt uuidx.hwm: server starts with a WARNING naming uuidx');
+like(log_since($log_offset), qr/WARNING:.*ignoring invalid high-water mark file "uuidx\.hwm"/,
+	'corrupt uuidx.hwm: server starts with a WARNING naming the file');
 $node->safe_psql('postgres', "SELECT gen('after_corrupt', 1000)");
 check_first_after('after_corrupt', 'restart over a corrupt mark (clock right)');
 ok(defined hwm_in_file(), 'corrupt uuidx.hwm replaced by a valid mark once values are generated');
@@ -316,14 +316,14 @@ chmod 0400, $hwm_file or die $!;
 $clock->set(FakeClock::utc($S + 1));
 my ($ret, $out, $err) = $node->psql('postgres', "SELECT gen('at_mark', 5)");
 is($ret, 0, 'read-only mark, value at the mark: returned');
-like($err, qr/WARNING:.*could not persist the uuidx high-water mark/,
+like($err, qr/WARNING:.*could not open file "uuidx\.hwm": Permission denied/,
 	'read-only mark, value at the mark: WARNING that the mark could not be moved early');
 $clock->set(FakeClock::utc($S + 2));
 $log_offset = -s $node->logfile;
 ($ret, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
 isnt($ret, 0, 'read-only mark, value beyond it: the statement fails');
-like($err, qr/ERROR:\s+could not persist the uuidx high-water mark in "uuidx\.hwm": Permission denied/,
-	'read-only mark, value beyond it: ERROR mentions the high-water mark');
+like($err, qr/ERROR:\s+could not open file "uuidx\.hwm": Permission denied\nDETAIL:  A UUID is returned only once the persisted high-water mark covers its time/,
+	'read-only mark, value beyond it: ERROR names the file and the failing call, DETAIL the high-water mark');
 is($node->safe_psql('postgres', 'SELECT 1'), '1', 'read-only mark: server still accepts queries');
 unlike(log_since($log_offset), qr/terminated by signal|server process .* was terminated/,
 	'read-only mark: no backend crashed');

@@ -11,7 +11,7 @@
 #      after, increasing within each process, and positions unique across
 #      the workers and the leader.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use Time::HiRes qw(time);
 use IPC::Run;
 use PostgreSQL::Test::Cluster;

@@ -12,7 +12,7 @@
 # postmaster while the preloaded library is loaded:
 #  - draw: the postmaster takes random bytes as any caller would.  The
 #    pool must stay empty there, so no backend finds an inherited pool (the
-#    server log would say "uuidx discarded ... inherited").  Fails if the
+#    server log would say "discarding ... inherited").  Fails if the
 #    postmaster rule is removed.
 #  - prefill: the pool is filled in the postmaster as if that rule were
 #    broken.  Every backend must notice that the pool is not its own and
@@ -22,7 +22,7 @@
 # v8; no random part may repeat anywhere, least of all among the first
 # values of the connections.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -113,7 +113,7 @@ for my $mode (qw(draw prefill))
 
 	$node->stop;
 	my @discards = substr(slurp_file($node->logfile), $log_offset)
-	  =~ /uuidx discarded (\d+) random bytes inherited from process/g;
+	  =~ /discarding (\d+) random bytes inherited from process/g;
 	if ($mode eq 'draw')
 	{
 		is(scalar(@discards), 0,

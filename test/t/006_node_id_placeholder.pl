@@ -7,7 +7,7 @@
 # another server's.  A superuser doing the same does get the value, so the
 # test can tell the two apart.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;

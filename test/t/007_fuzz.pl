@@ -5,7 +5,7 @@
 # abort the backend: the test checks the server survived and its log holds
 # no TRAP and no crash.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;

@@ -12,7 +12,7 @@
 # the default must be listed.  Finally the comparison itself is shown to
 # see a changed definition and a missing member.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use Digest::SHA qw(sha256_hex);
 use File::Basename qw(dirname);
 use PostgreSQL::Test::Cluster;

@@ -3,14 +3,18 @@
 # generator, SQLSTATE 22008) rather than wrapping around to small values.
 # The state is put there through the high-water mark file, the one input
 # from outside the server; a mark beyond any reachable time is rejected as
-# corrupt, and a mark file that cannot be opened or read is reported.  A
-# clock beyond the end of v6 (5236 AD, under libfaketime) is an error of
-# its own that says so.
+# corrupt, and a mark file that cannot be opened or read is reported, and
+# a value that the mark cannot cover is refused without moving the
+# generator.  A clock beyond the end of v6 (5236 AD, under libfaketime) is
+# an error of its own that says so, and the mark it leaves does not stop v6
+# after a restart.  In the last second of v7 the mark written is one the
+# next start accepts.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes ();
 use FakeClock;
 
 my $node = PostgreSQL::Test::Cluster->new('range_end');
@@ -49,8 +53,8 @@ is($node->safe_psql('postgres', 'SELECT 1'), '1', 'server still accepts queries'
 # A mark no generator can reach is corrupt: ignored with a WARNING.
 my $offset = -s $node->logfile;
 restart_with_mark('9223372036854775807');
-like(substr(slurp_file($node->logfile), $offset), qr/WARNING:.*uuidx ignores the unreadable high-water mark file/,
-	'a mark beyond the range is reported as unreadable');
+like(substr(slurp_file($node->logfile), $offset), qr/WARNING:  ignoring invalid high-water mark file "uuidx\.hwm"/,
+	'a mark beyond the range is reported as invalid');
 is($node->safe_psql('postgres', 'SELECT uuid_version(uuid_generate_v7()) = 7 AND uuid_timestamp(uuid_generate_v7()) > now() - interval \'1 minute\''),
 	't', 'and generation goes on from the clock');
 
@@ -66,11 +70,13 @@ for my $case (['open', 'without read permission', sub { chmod 0000, $hwm or die 
 	$offset = -s $node->logfile;
 	$clock->run($node, 'start');
 	like(substr(slurp_file($node->logfile), $offset),
-		qr/WARNING:  uuidx could not $what "uuidx\.hwm": \w.*\n.*DETAIL:  Values generated after this restart are ordered after earlier ones only if the clock is\./,
-		"mark file $how: WARNING at startup that it could not be $what, with the cause");
+		qr/WARNING:  could not $what file "uuidx\.hwm": \w.*\n.*DETAIL:  Values generated after this restart are ordered after earlier ones only if the clock is\./,
+		"mark file $how: WARNING at startup, could not $what file, with the cause");
 	my ($ret, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
-	like($err, qr/ERROR:  could not persist the uuidx high-water mark/,
-		"mark file $how: no value is handed out uncovered");
+	like($err, qr/ERROR:  could not open file "uuidx\.hwm": \w.*\nDETAIL:  A UUID is returned only once the persisted high-water mark covers its time/,
+		"mark file $how: no value is handed out uncovered; the error names the failing call");
+	is($node->safe_psql('postgres', q{SELECT last_time IS NULL FROM uuidx_generator_state() WHERE generator = 'v7'}),
+		't', "mark file $how: the refused value did not move the generator");
 	$mend->();
 	is($node->safe_psql('postgres', 'SELECT uuid_version(uuid_generate_v7())'), '7',
 		"mark file $how, then mended: generation works again");
@@ -78,12 +84,28 @@ for my $case (['open', 'without read permission', sub { chmod 0000, $hwm or die 
 
 # A clock beyond the last v6 tick (5236-03-31 21:21:00.684697+00): v6
 # refuses with its own detail, while v7, which reaches 10889 AD, goes on.
+my $v6_before = $node->safe_psql('postgres', 'SELECT uuid_generate_v6()');
 $clock->set('5237-01-01 00:00:00');
 my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\nSELECT uuid_generate_v6()");
 like($err, qr/ERROR:  22008: uuid_generate_v6 has reached the end of its timestamp range\nDETAIL:  The clock is beyond the greatest time this UUID version can encode\.\nHINT:  Check the server's clock\./,
 	'clock in 5237: uuid_generate_v6() fails with 22008, saying the clock is beyond its range');
 is($node->safe_psql('postgres', 'SELECT extract(year FROM uuid_timestamp(uuid_generate_v7()))'), '5237',
 	'clock in 5237: uuid_generate_v7() goes on');
+like(slurp_file($hwm), qr/^uuidx high-water mark v2 unix_us=\d+ v6_unix_us=\d+\n/, 'the mark file holds both marks');
+
+# The clock back, a restart: the mark v7 left in 5237 holds v7 there, but
+# not v6, which never went beyond the clock of now.
+$clock->set('+0');
+$clock->run($node, 'restart');
+is($node->safe_psql('postgres', qq{SELECT uuid_generate_v6() > '$v6_before'}), 't',
+	'after a v7 value in 5237 and a restart, uuid_generate_v6() works and follows its last value');
+is($node->safe_psql('postgres', q{
+	SELECT string_agg(generator || ':' || extract(year FROM last_time), ' ' ORDER BY generator)
+	FROM uuidx_generator_state()}), 'v6:' . ((gmtime)[5] + 1900) . ' v7:5237 v8:5237',
+	'uuidx_generator_state(): v6 at the clock, v7 and v8 held in 5237 by the mark');
+$node->stop;
+unlink $hwm or die $!;
+$clock->run($node, 'start');
 # Beyond the last v7 millisecond (10889-08-02 05:31:50.655+00) v7 and v8
 # refuse too: their 48-bit millisecond would otherwise wrap to 1970.
 # (libfaketime reads four-digit years only: the clock is set 30 days past
@@ -98,6 +120,26 @@ for my $gen (qw(v7 v8))
 		"clock past the end of v7: uuid_generate_$gen() fails with 22008, saying the clock is beyond its range");
 }
 $clock->set('+0');
+
+# The last second of v7: a value generated 0.65 s before its end moves the
+# mark to the end (a second ahead would lie beyond it), and the next start
+# reads that mark.  With the clock back to now, v7 then stays above the
+# value: at the end of its range, it refuses.  Before, the mark was written
+# past the end, the next start discarded it, and v7 went back to the clock.
+my $end_s = int(2**48 / 1000);    # 281474976710; the end is 0.655 s later
+Time::HiRes::sleep(0.01) while (Time::HiRes::time() - int(Time::HiRes::time())) > 0.05;
+$clock->set(sprintf('+%d', $end_s - int(Time::HiRes::time())));
+my $last_before = $node->safe_psql('postgres', 'SELECT uuid_generate_v7()');
+$clock->set('+0');
+my ($mark) = slurp_file($hwm) =~ /unix_us=(\d+)/;
+is($mark, (2**48) * 1000 - 1, 'a value in the last second of v7: the mark is the last microsecond of v7');
+$offset = -s $node->logfile;
+$clock->run($node, 'restart');
+unlike(substr(slurp_file($node->logfile), $offset), qr/high-water mark/, 'the next start accepts that mark');
+($ret, $out, $err) = $node->psql('postgres', "SELECT uuid_generate_v7() > '$last_before'");
+like($err, qr/ERROR:  uuid_generate_v7 has reached the end of its timestamp range\nDETAIL:  The last value generated holds/,
+	'with the clock back, v7 is held at the end of its range instead of going back to the clock');
+is($node->safe_psql('postgres', 'SELECT uuid_version(uuid_generate_v6())'), '6', 'and v6 goes on');
 
 $node->stop;
 done_testing();
