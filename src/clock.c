@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * clock.c
- *	  Reading the real-time clock, and converting between Unix time and
- *	  PostgreSQL's TimestampTz.
+ *	  Reading the real-time clock, and every conversion between the time
+ *	  units uuidx uses: Unix 100-ns units and microseconds, the 100-ns
+ *	  Gregorian ticks of v1 and v6, and PostgreSQL's TimestampTz.
  *
  * The generators read CLOCK_REALTIME and keep it in 100-ns units, the
  * resolution v6 needs; the vDSO makes the call about as cheap as the
@@ -64,4 +65,27 @@ int64
 uuidx_timestamptz_to_unix_us(TimestampTz ts)
 {
 	return ts + UUIDX_UNIX_TO_PG_EPOCH_US;
+}
+
+/*
+ * 100-ns units since the Unix epoch to 100-ns ticks since 1582-10-15.
+ */
+uint64
+uuidx_unix_100ns_to_ticks(int64 unix_100ns)
+{
+	return (uint64) (unix_100ns + UUIDX_GREGORIAN_OFFSET_TICKS);
+}
+
+/*
+ * 100-ns ticks since 1582-10-15 to Unix microseconds, rounded down.
+ */
+int64
+uuidx_ticks_to_unix_us(uint64 ticks)
+{
+	int64		rel = (int64) ticks - UUIDX_GREGORIAN_OFFSET_TICKS;
+
+	/* floor division: times before 1970 round toward the past as well */
+	if (rel < 0)
+		return -((-rel + 9) / 10);
+	return rel / 10;
 }

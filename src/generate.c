@@ -33,7 +33,7 @@ clock_ms_position(UuidxGenerator gen, int64 now, const uint8 *seed2)
 	uint64		seed = (((uint64) seed2[0] << 8) | seed2[1]) & UUIDX_COUNTER_SEED_MASK;
 
 	if (unlikely(now < 0))
-		return 0;				/* a clock before 1970: run on from the last value */
+		return 0;				/* before 1970: run on from the last value */
 	if (unlikely(ms > UUIDX_V7_MAX_MS))
 		uuidx_range_end_error(gen, true);	/* 48 bits of ms end in 10889 */
 	return ((uint64) ms << UUIDX_COUNTER_BITS) | seed;

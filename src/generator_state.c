@@ -170,14 +170,14 @@ v6_max_unix_us(void)
  * number from 0 to UUIDX_HWM_MAX_US.
  */
 static bool
-parse_hwm_value(const char *text, const char **end, int64 *value)
+parse_hwm_value(const char *digits, const char **end, int64 *value)
 {
 	char	   *stop;
 
 	errno = 0;
-	*value = strtoi64(text, &stop, 10);
+	*value = strtoi64(digits, &stop, 10);
 	*end = stop;
-	return errno == 0 && stop != text && *value >= 0 && *value <= UUIDX_HWM_MAX_US;
+	return errno == 0 && stop != digits && *value >= 0 && *value <= UUIDX_HWM_MAX_US;
 }
 
 /*
@@ -310,9 +310,9 @@ write_hwm_file(int64 mark, int64 v6_mark)
 		return HWM_WRITE_CLOSE;
 
 	/*
-	 * A new file is durable only once its directory entry is; whoever
-	 * created it may have failed or crashed before syncing the directory,
-	 * so each process syncs it once, with its first write.
+	 * A new file is durable only once its directory entry is; whoever created
+	 * it may have failed or crashed before syncing the directory, so each
+	 * process syncs it once, with its first write.
 	 */
 	if (!dir_synced)
 	{
@@ -618,9 +618,9 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 			uuidx_range_end_error(gen, false);
 
 		/*
-		 * A clock that has moved on to a later tick (v6) or millisecond
-		 * (v7, v8) starts there, with the freshly seeded counter; otherwise
-		 * the counter of the last value counts on by one.
+		 * A clock that has moved on to a later tick (v6) or millisecond (v7,
+		 * v8) starts there, with the freshly seeded counter; otherwise the
+		 * counter of the last value counts on by one.
 		 */
 		if ((now_position >> clock_shift[gen]) > (cur >> clock_shift[gen]))
 			next = now_position;

@@ -75,29 +75,6 @@ uuidx_version(const pg_uuid_t *uuid)
 }
 
 /*
- * 100-ns units since the Unix epoch to 100-ns ticks since 1582-10-15.
- */
-uint64
-uuidx_unix_100ns_to_ticks(int64 unix_100ns)
-{
-	return (uint64) (unix_100ns + UUIDX_GREGORIAN_OFFSET_TICKS);
-}
-
-/*
- * 100-ns ticks since 1582-10-15 to Unix microseconds, rounded down.
- */
-int64
-uuidx_ticks_to_unix_us(uint64 ticks)
-{
-	int64		rel = (int64) ticks - UUIDX_GREGORIAN_OFFSET_TICKS;
-
-	/* floor division: times before 1970 round toward the past as well */
-	if (rel < 0)
-		return -((-rel + 9) / 10);
-	return rel / 10;
-}
-
-/*
  * v7: 48-bit Unix ms | ver | 12 high counter bits | var | 4 low counter
  * bits | 58 random bits.  rand8 supplies 8 random bytes.
  */

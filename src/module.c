@@ -38,9 +38,9 @@ void
 _PG_init(void)
 {
 	/*
-	 * PGC_SUSET: the node id decides whether v8 values from different
-	 * servers can collide, so only a superuser or the server configuration
-	 * may set it.
+	 * PGC_SUSET: the node id decides whether v8 values from different servers
+	 * can collide, so only a superuser or the server configuration may set
+	 * it.
 	 */
 	DefineCustomIntVariable("uuidx.node_id",
 							"Node id written into uuid_generate_v8() values.",
@@ -67,9 +67,9 @@ _PG_init(void)
 							   NULL, NULL, NULL);
 
 	/*
-	 * A developer setting for uuidx's own tests (see random_pool.c).  It
-	 * acts in the postmaster, so it exists only when the library is
-	 * preloaded: a PGC_POSTMASTER setting cannot be defined later.
+	 * A developer setting for uuidx's own tests (see random_pool.c).  It acts
+	 * in the postmaster, so it exists only when the library is preloaded: a
+	 * PGC_POSTMASTER setting cannot be defined later.
 	 */
 	if (process_shared_preload_libraries_in_progress)
 		DefineCustomEnumVariable("uuidx.debug_postmaster_random",

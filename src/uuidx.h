@@ -6,7 +6,7 @@
  * Where each responsibility lives:
  *	  compat.h           differences between PostgreSQL majors, in one place
  *	  module.c           _PG_init, the uuidx.node_id setting
- *	  clock.c            reading the real-time clock
+ *	  clock.c            reading the real-time clock; time unit conversions
  *	  random_pool.c      per-process CSPRNG pool
  *	  generator_state.c  shared (or backend-local) generator state, hooks,
  *	                     DSM registry, the persisted high-water mark,
@@ -40,7 +40,7 @@ typedef enum UuidxGenerator
 typedef enum UuidxStorage
 {
 	UUIDX_STORAGE_NONE = 0,		/* not attached yet */
-	UUIDX_STORAGE_PRELOAD,		/* main shared memory, shared_preload_libraries */
+	UUIDX_STORAGE_PRELOAD,		/* main shared memory (preloaded) */
 	UUIDX_STORAGE_DSM,			/* DSM registry (PostgreSQL 17+) */
 	UUIDX_STORAGE_LOCAL			/* this backend only */
 } UuidxStorage;
@@ -73,9 +73,12 @@ extern int	uuidx_node_id;
 extern int64 uuidx_clock_unix_100ns(void);
 extern int64 uuidx_unix_us_to_timestamptz(int64 unix_us);
 extern int64 uuidx_timestamptz_to_unix_us(TimestampTz ts);
+extern uint64 uuidx_unix_100ns_to_ticks(int64 unix_100ns);
+extern int64 uuidx_ticks_to_unix_us(uint64 ticks);
 
 /* random_pool.c */
 extern void uuidx_random_bytes(void *dst, size_t len);
+
 /* Values of uuidx.debug_postmaster_random. */
 #define UUIDX_DEBUG_RANDOM_OFF 0
 #define UUIDX_DEBUG_RANDOM_DRAW 1
@@ -88,8 +91,6 @@ extern uint64 uuidx_next_position(UuidxGenerator gen, uint64 now_position);
 extern void uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond);
 
 /* layout.c */
-extern uint64 uuidx_unix_100ns_to_ticks(int64 unix_100ns);
-extern int64 uuidx_ticks_to_unix_us(uint64 ticks);
 extern void uuidx_layout_v7(pg_uuid_t *uuid, uint64 position, const uint8 *rand8);
 extern void uuidx_layout_v6(pg_uuid_t *uuid, uint64 ticks,
 							const uint8 *clock_seq_node8, const uint8 *node6);

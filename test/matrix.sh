@@ -7,9 +7,11 @@
 #          removed again (test/deb.sh check; needs root)
 #   dist   the PGXN zip from `make dist`, unpacked elsewhere, where `make test`
 #          builds, installs and runs the whole suite (on PostgreSQL 15)
+#   indent pgindent leaves src/ unchanged (tools from the PostgreSQL 18
+#          source package in the cache, so after step 18)
 # Ends with the summed "N passed, N failed"; non-zero exit if anything failed.
 #
-#   UUIDX_MATRIX="15 17 18 deb dist"   the steps to run
+#   UUIDX_MATRIX="15 17 18 indent deb dist"   the steps to run
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 root=$UUIDX_ROOT
@@ -28,7 +30,7 @@ dist_check() {
 	make -C "$dir/${version%.zip}" --no-print-directory test && rm -rf "$dir"
 }
 
-for step in ${UUIDX_MATRIX:-15 17 18 deb dist}; do
+for step in ${UUIDX_MATRIX:-15 17 18 indent deb dist}; do
 	log=$(mktemp)
 	case $step in
 	15)
@@ -44,6 +46,10 @@ for step in ${UUIDX_MATRIX:-15 17 18 deb dist}; do
 			continue
 		fi
 		make -C "$root" --no-print-directory test PG_CONFIG="$pg_config" 2>&1 | tee "$log"
+		;;
+	indent)
+		echo "== pgindent" >&2
+		bash "$root/test/pgindent.sh" --check 2>&1 | tee "$log"
 		;;
 	deb)
 		echo "== Debian package" >&2
