@@ -95,6 +95,19 @@ sub check_first_after
 		"$what: first v6, v7, v8 after it are greater than all $n earlier values");
 }
 
+# After a restart with the clock set back an hour: before anything is
+# generated, every generator starts at the mark, an hour ahead of the clock
+# (fails if the state started from the clock); then the first values of the
+# phase are greater than every value before it.
+sub check_after_restart
+{
+	my ($phase, $what) = @_;
+	my $s = gen_state();
+	ok(about_an_hour($s), "$what: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
+	$node->safe_psql('postgres', "SELECT gen('$phase', 1000)");
+	check_first_after($phase, $what);
+}
+
 # The mark is reserved ahead of use, in a bounded window (one second; allow
 # 1.5 s): reserved_until >= last_time, and not much more.  Fails if a value
 # were handed out beyond the mark, or if the mark were moved far ahead
@@ -130,13 +143,7 @@ sub clean_restart_clock_back
 	my ($m) = @_;
 	$clock->set('-1h');
 	$clock->run($node, 'restart');
-	my $s = gen_state();
-	# Before anything is generated, every generator starts at the mark, an
-	# hour ahead of the clock.  Fails if the state started from the clock.
-	ok(about_an_hour($s),
-		"$m: clean restart, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
-	$node->safe_psql('postgres', "SELECT gen('after_restart_$m', 1000)");
-	check_first_after("after_restart_$m", "$m: clean restart with the clock back an hour");
+	check_after_restart("after_restart_$m", "$m: clean restart with the clock back an hour");
 	check_reservation("$m: after clean restart, clock back 1h");
 }
 
@@ -173,11 +180,7 @@ sub backend_crash_clock_back
 	like(log_since($log_offset),
 		qr/terminated by signal 9.*all server processes terminated; reinitializing.*ready to accept connections/s,
 		"$m: backend killed: the postmaster reinitialized shared memory (crash restart)");
-	my $s = gen_state();
-	ok(about_an_hour($s),
-		"$m: crash restart, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
-	$node->safe_psql('postgres', "SELECT gen('after_crash_$m', 1000)");
-	check_first_after("after_crash_$m", "$m: crash restart (backend killed) with the clock back an hour");
+	check_after_restart("after_crash_$m", "$m: crash restart (backend killed) with the clock back an hour");
 	check_reservation("$m: after crash restart");
 }
 
@@ -203,11 +206,7 @@ sub postmaster_kill_clock_back
 		sleep(0.2);
 	}
 	ok($started, "$m: server starts after kill -9 of the postmaster");
-	my $s = gen_state();
-	ok(about_an_hour($s),
-		"$m: postmaster killed, clock back 1h: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
-	$node->safe_psql('postgres', "SELECT gen('after_kill9_$m', 1000)");
-	check_first_after("after_kill9_$m", "$m: kill -9 of the postmaster with the clock back an hour");
+	check_after_restart("after_kill9_$m", "$m: kill -9 of the postmaster with the clock back an hour");
 }
 
 clean_restart_clock_back('preload');
