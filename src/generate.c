@@ -99,7 +99,7 @@ shift_error_context(void *arg)
  * generator runs ahead of the clock).  The shifted millisecond takes the
  * value's counter.  A shift of whole milliseconds keeps the generator's
  * order; shift '0' gives exactly what uuid_generate_v7() gives.  As with
- * core, a shifted time must lie before the last millisecond's end.
+ * core, a shifted time may not pass the start of v7's last millisecond.
  */
 Datum
 uuidx_generate_v7_shift(PG_FUNCTION_ARGS)

@@ -44,6 +44,7 @@
 #include "uuidx.h"
 
 #include <fcntl.h>
+#include <unistd.h>
 
 #include "compat.h"
 #include "fmgr.h"
@@ -64,7 +65,7 @@
 #define UUIDX_EARLY_RETRY_US INT64CONST(100000)
 
 #define UUIDX_HWM_FILE "uuidx.hwm"
-/* Version 1 (1.0, 1.0.1) kept one mark; version 2 adds v6's own. */
+/* Version 1 (written by 1.0) kept one mark; version 2 adds v6's own. */
 #define UUIDX_HWM_MAGIC_V1 "uuidx high-water mark v1 unix_us="
 #define UUIDX_HWM_MAGIC "uuidx high-water mark v2 unix_us="
 #define UUIDX_HWM_V6_FIELD " v6_unix_us="
@@ -167,17 +168,17 @@ v6_max_unix_us(void)
 
 /*
  * Parse a mark: digits, then the end of the field.  False unless it is a
- * number from 0 to UUIDX_HWM_MAX_US.
+ * number from 0 to max.
  */
 static bool
-parse_hwm_value(const char *digits, const char **end, int64 *value)
+parse_hwm_value(const char *digits, const char **end, int64 *value, int64 max)
 {
 	char	   *stop;
 
 	errno = 0;
 	*value = strtoi64(digits, &stop, 10);
 	*end = stop;
-	return errno == 0 && stop != digits && *value >= 0 && *value <= UUIDX_HWM_MAX_US;
+	return errno == 0 && stop != digits && *value >= 0 && *value <= max;
 }
 
 /*
@@ -226,18 +227,24 @@ read_hwm_file(int64 *mark, int64 *v6_mark)
 	if (strncmp(buf, UUIDX_HWM_MAGIC, strlen(UUIDX_HWM_MAGIC)) == 0)
 	{
 		p = buf + strlen(UUIDX_HWM_MAGIC);
-		if (!parse_hwm_value(p, &p, mark) ||
+		if (!parse_hwm_value(p, &p, mark, UUIDX_HWM_MAX_US) ||
 			strncmp(p, UUIDX_HWM_V6_FIELD, strlen(UUIDX_HWM_V6_FIELD)) != 0 ||
-			!parse_hwm_value(p + strlen(UUIDX_HWM_V6_FIELD), &p, v6_mark) ||
-			*p != '\n' || *v6_mark > v6_max_unix_us())
+			!parse_hwm_value(p + strlen(UUIDX_HWM_V6_FIELD), &p, v6_mark, v6_max_unix_us()) ||
+			*p != '\n')
 			goto corrupt;
 		return;
 	}
 	if (strncmp(buf, UUIDX_HWM_MAGIC_V1, strlen(UUIDX_HWM_MAGIC_V1)) == 0)
 	{
+		/*
+		 * 1.0 wrote up to a second past the end of v7 (needed time plus the
+		 * window); such a mark still means "v7 and v8 are at their end".
+		 */
 		p = buf + strlen(UUIDX_HWM_MAGIC_V1);
-		if (!parse_hwm_value(p, &p, mark) || *p != '\n')
+		if (!parse_hwm_value(p, &p, mark, UUIDX_HWM_MAX_US + UUIDX_RESERVE_WINDOW_US) ||
+			*p != '\n')
 			goto corrupt;
+		*mark = Min(*mark, UUIDX_HWM_MAX_US);
 		*v6_mark = Min(*mark, v6_max_unix_us());
 		return;
 	}
@@ -268,7 +275,9 @@ typedef enum HwmWriteStep
  * Write and fsync the high-water mark, in place: one fixed-size record at
  * offset 0, so a retry after a failure writes the whole record again.
  * Returns the step that failed, with errno set, without raising an error:
- * the caller holds the writer flag.
+ * the caller holds the writer flag.  So the file is opened with
+ * BasicOpenFilePerm(), which reports failure only by its result, where
+ * OpenTransientFile() could raise an ERROR (no descriptor slot left).
  */
 static HwmWriteStep
 write_hwm_file(int64 mark, int64 v6_mark)
@@ -287,7 +296,7 @@ write_hwm_file(int64 mark, int64 v6_mark)
 	buf[len] = ' ';
 	buf[UUIDX_HWM_RECORD_LEN - 1] = '\n';
 
-	fd = OpenTransientFile(UUIDX_HWM_FILE, O_WRONLY | O_CREAT | PG_BINARY);
+	fd = BasicOpenFilePerm(UUIDX_HWM_FILE, O_WRONLY | O_CREAT | PG_BINARY, pg_file_create_mode);
 	if (fd < 0)
 		return HWM_WRITE_OPEN;
 
@@ -295,18 +304,18 @@ write_hwm_file(int64 mark, int64 v6_mark)
 	if (pg_pwrite(fd, buf, sizeof(buf), 0) != sizeof(buf))
 	{
 		save_errno = errno ? errno : ENOSPC;
-		CloseTransientFile(fd);
+		close(fd);
 		errno = save_errno;
 		return HWM_WRITE_WRITE;
 	}
 	if (pg_fsync(fd) != 0)
 	{
 		save_errno = errno;
-		CloseTransientFile(fd);
+		close(fd);
 		errno = save_errno;
 		return HWM_WRITE_FSYNC;
 	}
-	if (CloseTransientFile(fd) != 0)
+	if (close(fd) != 0)
 		return HWM_WRITE_CLOSE;
 
 	/*
@@ -316,17 +325,18 @@ write_hwm_file(int64 mark, int64 v6_mark)
 	 */
 	if (!dir_synced)
 	{
-		fd = OpenTransientFile(".", O_RDONLY | PG_BINARY);
+		fd = BasicOpenFile(".", O_RDONLY | PG_BINARY);
 		if (fd < 0)
 			return HWM_WRITE_OPEN_DIR;
-		if (pg_fsync(fd) != 0)
+		/* As core's fsync_fname_ext(): some systems cannot fsync directories. */
+		if (pg_fsync(fd) != 0 && errno != EBADF && errno != EINVAL)
 		{
 			save_errno = errno;
-			CloseTransientFile(fd);
+			close(fd);
 			errno = save_errno;
 			return HWM_WRITE_FSYNC_DIR;
 		}
-		CloseTransientFile(fd);
+		close(fd);
 		dir_synced = true;
 	}
 	return HWM_WRITE_OK;
@@ -463,8 +473,12 @@ attach_state(void)
 	{
 		bool		found;
 
-		/* Versioned: a library with another layout gets its own segment. */
-		state = GetNamedDSMSegment("uuidx_state_v1", sizeof(UuidxSharedState),
+		/*
+		 * Versioned: a library with another layout gets its own segment (v2
+		 * added v6's mark).  Sessions still running an older library keep
+		 * theirs, so a library upgrade takes a server restart.
+		 */
+		state = GetNamedDSMSegment("uuidx_state_v2", sizeof(UuidxSharedState),
 								   init_dsm_state, &found);
 		storage = UUIDX_STORAGE_DSM;
 		return;

@@ -64,14 +64,14 @@ SELECT count(*) AS values,
 FROM (SELECT uuidv7(interval '-0.5 ms') AS a, uuid_generate_v7(interval '-0.5 ms') AS b,
              uuidv7(interval '-0.5 ms') AS c
       FROM generate_series(1, 12000)) s;
--- Both refuse a shifted time in the last millisecond's remaining 999
--- microseconds (10889-08-02 05:31:50.655001 on), and both accept one a few
--- milliseconds before.  (In UTC: the shift, a difference of timestamps,
--- has a day part, and days added across a daylight-saving change would move
--- the result by an hour.)
+-- uuidx refuses a shifted time in the last millisecond's remaining 999
+-- microseconds (10889-08-02 05:31:50.655001 on), as core does since 18.x
+-- added that check (not asked of core here: earlier 18 minors wrap), and
+-- both accept one a few milliseconds before.  (In UTC: the shift, a
+-- difference of timestamps, has a day part, and days added across a
+-- daylight-saving change would move the result by an hour.)
 SET TIME ZONE 'UTC';
 \set VERBOSITY terse
-SELECT uuidv7('10889-08-02 05:31:50.6555+00'::timestamptz - clock_timestamp());
 SELECT uuid_generate_v7('10889-08-02 05:31:50.6555+00'::timestamptz - clock_timestamp());
 \set VERBOSITY default
 SELECT uuid_extract_timestamp(uuidv7('10889-08-02 05:31:50.650+00'::timestamptz - clock_timestamp()))

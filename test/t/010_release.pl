@@ -2,8 +2,8 @@
 # (PGXN), debian/changelog, CHANGELOG.md and the loaded library (the
 # read-only setting uuidx.library_version, and on 18 pg_get_loaded_modules())
 # name the same release; META.json has the keys the PGXN Meta Spec requires;
-# the SQL version in uuidx.control is the release's major.minor and its
-# install script is the file META.json provides.
+# the SQL version in uuidx.control is the release's major.minor, and
+# META.json provides the extension at that version with its install script.
 use strict;
 use warnings FATAL => 'all';
 use File::Basename qw(dirname);
@@ -31,7 +31,6 @@ is($meta->{'meta-spec'}{version}, '1.0.0', 'META.json meta-spec version');
 is($meta->{version}, $release, 'META.json version is the release');
 is($meta->{prereqs}{runtime}{requires}{PostgreSQL}, '15.0.0', 'META.json requires PostgreSQL 15 or later');
 my $provided = $meta->{provides}{uuidx} // {};
-is($provided->{version}, $release, 'META.json provides uuidx at the release version');
 
 # The SQL version: uuidx.control's default_version, whose install script
 # META.json names, and which is the release's major.minor (a release that
@@ -40,6 +39,8 @@ my ($sql_version) = slurp_file("$root/uuidx.control") =~ /^default_version\s*=\s
 ok(defined $sql_version, "uuidx.control has a default_version: " . ($sql_version // 'missing'));
 $sql_version //= '';
 is($provided->{file}, "sql/uuidx--$sql_version.sql", "META.json provides the install script of SQL version $sql_version");
+is($provided->{version}, $sql_version =~ /^\d+\.\d+$/ ? "$sql_version.0" : $sql_version,
+	"META.json provides the extension at SQL version $sql_version (as a semantic version)");
 ok(-f "$root/$provided->{file}", "$provided->{file} exists") if defined $provided->{file};
 is(join('.', (split /\./, $release)[0, 1]), $sql_version, "release $release runs SQL version $sql_version");
 
