@@ -51,8 +51,18 @@ for my $gen ('uuid_generate_v6()', 'uuid_generate_v7()', 'uuid_generate_v8()', "
 }
 is($node->safe_psql('postgres', 'SELECT 1'), '1', 'server still accepts queries');
 
-# A mark no generator can reach is corrupt: ignored with a WARNING.
+# 1.0 wrote version 1 marks up to a second past the end of v7 (the window
+# added without a limit): read as "at the end", not discarded.
 my $offset = -s $node->logfile;
+restart_with_mark((2**48) * 1000 - 1 + 500_000);
+unlike(substr(slurp_file($node->logfile), $offset), qr/high-water mark/,
+	'a version 1 mark half a second past the end of v7 is accepted');
+my ($r1, $o1, $e1) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
+like($e1, qr/uuid_generate_v7 has reached the end of its timestamp range\nDETAIL:  The last value generated holds/,
+	'and holds v7 at the end of its range');
+
+# A mark no generator can reach is corrupt: ignored with a WARNING.
+$offset = -s $node->logfile;
 restart_with_mark('9223372036854775807');
 like(substr(slurp_file($node->logfile), $offset), qr/WARNING:  ignoring invalid high-water mark file "uuidx\.hwm"/,
 	'a mark beyond the range is reported as invalid');
