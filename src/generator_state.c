@@ -342,53 +342,47 @@ write_hwm_file(int64 mark, int64 v6_mark)
 	return HWM_WRITE_OK;
 }
 
-#define UUIDX_HWM_WRITE_DETAIL \
-	"A UUID is returned only once the persisted high-water mark covers its time, so that values generated after a restart are ordered after it."
-#define UUIDX_HWM_WRITE_HINT \
-	"Check that the data directory is writable and has free space."
-
 /*
  * Report a failed write of the mark (errno as the failing step left it):
- * an ERROR when the caller's value needs it, else a WARNING.
+ * an ERROR when the caller's value needs it, else a WARNING.  Core's
+ * wording, naming the call that failed.
  */
 static void
 report_hwm_write_failure(HwmWriteStep step, int elevel)
 {
+	const char *message = NULL;
+	const char *path = UUIDX_HWM_FILE;
+
 	switch (step)
 	{
 		case HWM_WRITE_OPEN:
-			ereport(elevel, (errcode_for_file_access(),
-							 errmsg("could not open file \"%s\": %m", UUIDX_HWM_FILE),
-							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			message = "could not open file \"%s\": %m";
 			break;
 		case HWM_WRITE_WRITE:
-			ereport(elevel, (errcode_for_file_access(),
-							 errmsg("could not write file \"%s\": %m", UUIDX_HWM_FILE),
-							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			message = "could not write file \"%s\": %m";
 			break;
 		case HWM_WRITE_FSYNC:
-			ereport(elevel, (errcode_for_file_access(),
-							 errmsg("could not fsync file \"%s\": %m", UUIDX_HWM_FILE),
-							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			message = "could not fsync file \"%s\": %m";
 			break;
 		case HWM_WRITE_CLOSE:
-			ereport(elevel, (errcode_for_file_access(),
-							 errmsg("could not close file \"%s\": %m", UUIDX_HWM_FILE),
-							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			message = "could not close file \"%s\": %m";
 			break;
 		case HWM_WRITE_OPEN_DIR:
-			ereport(elevel, (errcode_for_file_access(),
-							 errmsg("could not open directory \"%s\": %m", "."),
-							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			message = "could not open directory \"%s\": %m";
+			path = ".";
 			break;
 		case HWM_WRITE_FSYNC_DIR:
-			ereport(elevel, (errcode_for_file_access(),
-							 errmsg("could not fsync directory \"%s\": %m", "."),
-							 errdetail(UUIDX_HWM_WRITE_DETAIL), errhint(UUIDX_HWM_WRITE_HINT)));
+			message = "could not fsync directory \"%s\": %m";
+			path = ".";
 			break;
 		case HWM_WRITE_OK:
-			break;
+			return;
 	}
+	ereport(elevel,
+			(errcode_for_file_access(),
+			 errmsg_internal(message, path),
+			 errdetail("A UUID is returned only once the persisted high-water mark covers its time, so that values generated after a restart are ordered after it."),
+			 errhint("Check that the data directory is writable and has free space.")));
 }
 
 /*
@@ -622,6 +616,7 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 {
 	uint64		cur;
 	uint64		next;
+	int64		us = 0;			/* time of next, when the state is persisted */
 
 	ensure_state();
 
@@ -645,8 +640,7 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 
 		if (state->persistent)
 		{
-			int64		us = position_to_unix_us(gen, next);
-
+			us = position_to_unix_us(gen, next);
 			if (unlikely(us > (int64) pg_atomic_read_u64(reserved_of(gen))))
 			{
 				extend_reservation(gen, us, true);
@@ -658,14 +652,10 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 			break;
 	}
 
-	if (state->persistent)
-	{
-		int64		us = position_to_unix_us(gen, next);
-
-		if (unlikely(us + UUIDX_RESERVE_WINDOW_US / 2 >
-					 (int64) pg_atomic_read_u64(reserved_of(gen))))
-			extend_reservation(gen, us, false);
-	}
+	if (state->persistent &&
+		unlikely(us + UUIDX_RESERVE_WINDOW_US / 2 >
+				 (int64) pg_atomic_read_u64(reserved_of(gen))))
+		extend_reservation(gen, us, false);
 	return next;
 }
 
