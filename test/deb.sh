@@ -21,8 +21,7 @@ build() {
 	apt-get build-dep -y -qq "$UUIDX_ROOT" >&2 || return 1
 	rm -rf "$out"
 	mkdir -p "$out/src"
-	tar -C "$UUIDX_ROOT" --exclude=.git --exclude=build --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
-		--exclude='*.zip' -cf - . | tar -C "$out/src" -xf -
+	copy_tree "$out/src"
 	say "dpkg-buildpackage -b in $out/src"
 	(cd "$out/src" && dpkg-buildpackage -b -us -uc) >"$out/build.log" 2>&1 || {
 		tail -40 "$out/build.log" >&2
@@ -72,8 +71,8 @@ check)
 	autopkgtest --no-built-binaries "$out/src" -- null >"$log" 2>&1
 	status=$?
 	cat "$log" >&2
-	tests_ok=$(grep -E '^ok [0-9]+|\.\. ok( |$)' "$log" | grep -vc '# skip')
-	tests_bad=$(grep -cE '^not ok [0-9]+|\.\.\. (FAILED|failed)' "$log")
+	tests_ok=$(count_passed "$log")
+	tests_bad=$(count_failed "$log")
 	passed=$((passed + tests_ok))
 	failed=$((failed + tests_bad))
 	check "autopkgtest: installcheck PASS" [ "$status" = 0 ]

@@ -66,6 +66,20 @@ make_workdir() {
 	echo "$dir"
 }
 
+# Copy the source tree into DIR, without git's files, build output or
+# packages: make test runs its suites in such a copy, make deb builds in one.
+copy_tree() {
+	tar -C "$UUIDX_ROOT" --exclude=.git --exclude=build --exclude='*.o' --exclude='*.so' \
+		--exclude='*.bc' --exclude='*.zip' -cf - . | tar -C "$1" -xf -
+}
+
+# Tests passed and failed in a log: pg_regress on PostgreSQL 15 and prove
+# without --verbose print "x ... ok" / "x ... FAILED", pg_regress on 16 and
+# later and prove --verbose "ok 1 - x" / "not ok 1 - x".  A skipped TAP test
+# ("ok 1 # skip ...") does not count as passed.
+count_passed() { grep -E '^ok [0-9]+|\.\. ok( |$)' "$1" | grep -vc '# skip'; }
+count_failed() { grep -cE '^not ok [0-9]+|\.\.\. (FAILED|failed)' "$1"; }
+
 # Start a throwaway server: start_server DIR [extra postgresql.conf lines...]
 # It listens on a Unix socket in DIR only.
 start_server() {

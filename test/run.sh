@@ -20,8 +20,7 @@ build_and_install || { echo "0 passed, 1 failed (could not build and install uui
 install_citus || { echo "0 passed, 1 failed (could not build Citus for test/t/012_citus.pl)"; exit 1; }
 
 work=$(make_workdir test)
-tar -C "$UUIDX_ROOT" --exclude=.git --exclude=build --exclude='*.o' --exclude='*.so' --exclude='*.bc' -cf - . |
-	tar -C "$work" -xf -
+copy_tree "$work"
 [ "$(id -u)" = 0 ] && chown -R postgres: "$work"
 passed=0
 failed=0
@@ -31,13 +30,11 @@ installcheck() {
 	"${AS_PG[@]}" make -C "$work" --no-print-directory installcheck PG_CONFIG="$PG_CONFIG" "$@"
 }
 
-# Count a log: pg_regress on PostgreSQL 15 prints "test x ... ok", 16 and
-# later and prove --verbose print "ok 1 - x" / "not ok 1 - x"; a skipped
-# TAP test ("ok 1 # skip ...") is not counted as passed.
+# Add a suite's log to the counts.
 count_log() {
 	local log=$1 status=$2 ok bad
-	ok=$(grep -E '^ok [0-9]+|\.\.\. ok' "$log" | grep -vc '# skip')
-	bad=$(grep -cE '^not ok [0-9]+|\.\.\. (FAILED|failed)' "$log")
+	ok=$(count_passed "$log")
+	bad=$(count_failed "$log")
 	if [ "$status" != 0 ] && [ "$bad" = 0 ]; then
 		bad=1	# the suite failed without naming a test (a server that did not start, say)
 	fi
