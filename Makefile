@@ -32,7 +32,9 @@ OBJS = \
 	src/module.o \
 	src/name_v8.o \
 	src/pg_uuidv7_compat.o \
-	src/random_pool.o
+	src/random_pool.o \
+	src/symbols_1_0.o \
+	src/time_range.o
 # Relative to the source folder, which pgxs.mk prefixes (it differs from
 # the current folder in a VPATH build).
 DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuidx--*.sql))
@@ -50,7 +52,8 @@ PG_CPPFLAGS += -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
 # the TAP tests in PostgreSQL::Test::Cluster nodes.  Tests whose name ends
 # in _pgNN need PostgreSQL NN or later; they are added below, once
 # MAJORVERSION is known.
-REGRESS = bounds catalog convert extract migration pg_uuidv7 security v6 v7 v8
+REGRESS = bounds catalog convert extract migration pg_uuidv7 security time_range time_range_plans \
+	time_range_random v6 v7 v8
 REGRESS_OPTS = --inputdir=$(srcdir)/test --load-extension=uuidx --encoding=UTF8 --no-locale \
 	--temp-instance=tmp_check_regress --temp-config=$(srcdir)/test/preload.conf
 ISOLATION = order_two_sessions

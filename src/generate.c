@@ -14,9 +14,9 @@
 #include "utils/timestamp.h"
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v7);
-PG_FUNCTION_INFO_V1(uuidx_generate_v7_shift);
+PG_FUNCTION_INFO_V1(uuidx_generate_v7_interval);
 PG_FUNCTION_INFO_V1(uuidx_generate_v6);
-PG_FUNCTION_INFO_V1(uuidx_generate_v6_node);
+PG_FUNCTION_INFO_V1(uuidx_generate_v6_macaddr);
 PG_FUNCTION_INFO_V1(uuidx_generate_v8);
 
 /* Random bytes a time-ordered v7/v8 value takes: 2 for the seed, 8 for the layout. */
@@ -102,7 +102,7 @@ shift_error_context(void *arg)
  * core, a shifted time may not pass the start of v7's last millisecond.
  */
 Datum
-uuidx_generate_v7_shift(PG_FUNCTION_ARGS)
+uuidx_generate_v7_interval(PG_FUNCTION_ARGS)
 {
 	Interval   *shift = PG_GETARG_INTERVAL_P(0);
 	pg_uuid_t  *uuid;
@@ -180,7 +180,7 @@ uuidx_generate_v6(PG_FUNCTION_ARGS)
 }
 
 Datum
-uuidx_generate_v6_node(PG_FUNCTION_ARGS)
+uuidx_generate_v6_macaddr(PG_FUNCTION_ARGS)
 {
 	macaddr    *mac = PG_GETARG_MACADDR_P(0);
 	uint8		node6[6] = {mac->a, mac->b, mac->c, mac->d, mac->e, mac->f};

@@ -18,13 +18,14 @@
 #include "utils/inet.h"
 #include "utils/timestamp.h"
 
-PG_FUNCTION_INFO_V1(uuidx_uuid_version);
-PG_FUNCTION_INFO_V1(uuidx_uuid_variant);
-PG_FUNCTION_INFO_V1(uuidx_uuid_timestamp);
-PG_FUNCTION_INFO_V1(uuidx_uuid_clock_seq);
-PG_FUNCTION_INFO_V1(uuidx_uuid_node);
-PG_FUNCTION_INFO_V1(uuidx_v1_to_v6_sql);
-PG_FUNCTION_INFO_V1(uuidx_v6_to_v1_sql);
+PG_FUNCTION_INFO_V1(uuidx_version);
+PG_FUNCTION_INFO_V1(uuidx_variant);
+PG_FUNCTION_INFO_V1(uuidx_timestamp);
+PG_FUNCTION_INFO_V1(uuidx_clock_seq);
+PG_FUNCTION_INFO_V1(uuidx_node);
+PG_FUNCTION_INFO_V1(uuidx_v8_node_id);
+PG_FUNCTION_INFO_V1(uuidx_v1_to_v6);
+PG_FUNCTION_INFO_V1(uuidx_v6_to_v1);
 PG_FUNCTION_INFO_V1(uuidx_v7_lower_bound);
 PG_FUNCTION_INFO_V1(uuidx_v7_upper_bound);
 PG_FUNCTION_INFO_V1(uuidx_v8_from_parts);
@@ -63,9 +64,9 @@ uuidx_v7_ms_of(TimestampTz ts, bool whole_last_ms, const char *what)
 }
 
 Datum
-uuidx_uuid_version(PG_FUNCTION_ARGS)
+uuidx_version(PG_FUNCTION_ARGS)
 {
-	int			version = uuidx_version(PG_GETARG_UUID_P(0));
+	int			version = uuidx_version_of(PG_GETARG_UUID_P(0));
 
 	if (version < 0)
 		PG_RETURN_NULL();
@@ -73,24 +74,26 @@ uuidx_uuid_version(PG_FUNCTION_ARGS)
 }
 
 Datum
-uuidx_uuid_variant(PG_FUNCTION_ARGS)
+uuidx_variant(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT16((int16) uuidx_variant(PG_GETARG_UUID_P(0)));
+	PG_RETURN_INT16((int16) uuidx_variant_of(PG_GETARG_UUID_P(0)));
 }
 
 /*
- * Creation time of v1, v6 (to the microsecond, rounded down) and v7 (to the
- * millisecond); NULL for anything else.
+ * The creation time of a v6 and a v7, and with v1 of a v1: true with *ts
+ * set, or false for other UUIDs.  v6 and v1 to the microsecond, rounded
+ * down; v7 to the millisecond.
  */
-Datum
-uuidx_uuid_timestamp(PG_FUNCTION_ARGS)
+bool
+uuidx_timestamp_of(const pg_uuid_t *uuid, bool v1, TimestampTz *ts)
 {
-	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 	int64		unix_us;
 
-	switch (uuidx_version(uuid))
+	switch (uuidx_version_of(uuid))
 	{
 		case 1:
+			if (!v1)
+				return false;
 			unix_us = uuidx_ticks_to_unix_us(uuidx_v1_ticks(uuid));
 			break;
 		case 6:
@@ -100,21 +103,32 @@ uuidx_uuid_timestamp(PG_FUNCTION_ARGS)
 			unix_us = (int64) uuidx_v7_unix_ms(uuid) * 1000;
 			break;
 		default:
-			PG_RETURN_NULL();
+			return false;
 	}
-	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz(unix_us));
+	*ts = uuidx_unix_us_to_timestamptz(unix_us);
+	return true;
+}
+
+Datum
+uuidx_timestamp(PG_FUNCTION_ARGS)
+{
+	TimestampTz ts;
+
+	if (!uuidx_timestamp_of(PG_GETARG_UUID_P(0), true, &ts))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(ts);
 }
 
 static inline bool
 has_clock_seq_and_node(const pg_uuid_t *uuid)
 {
-	int			version = uuidx_version(uuid);
+	int			version = uuidx_version_of(uuid);
 
 	return version == 1 || version == 6;
 }
 
 Datum
-uuidx_uuid_clock_seq(PG_FUNCTION_ARGS)
+uuidx_clock_seq(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 
@@ -124,7 +138,7 @@ uuidx_uuid_clock_seq(PG_FUNCTION_ARGS)
 }
 
 Datum
-uuidx_uuid_node(PG_FUNCTION_ARGS)
+uuidx_node(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 	macaddr    *mac;
@@ -142,6 +156,20 @@ uuidx_uuid_node(PG_FUNCTION_ARGS)
 }
 
 /*
+ * The node id field of uuidx's time-ordered v8 (bits 70-85), for any v8:
+ * another v8 layout has its own bits there, which this reads all the same.
+ */
+Datum
+uuidx_v8_node_id(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
+
+	if (uuidx_version_of(uuid) != 8)
+		PG_RETURN_NULL();
+	PG_RETURN_INT32((int32) uuidx_v8_node_of(uuid));
+}
+
+/*
  * Shared by both conversions: the input must be of version `from`, and a
  * value already of version `to` comes back unchanged.  Returns true when
  * the input is to be converted.
@@ -149,8 +177,8 @@ uuidx_uuid_node(PG_FUNCTION_ARGS)
 static bool
 check_convertible(const char *func, pg_uuid_t *uuid, int from, int to)
 {
-	int			variant = uuidx_variant(uuid);
-	int			version = uuidx_version(uuid);
+	int			variant = uuidx_variant_of(uuid);
+	int			version = uuidx_version_of(uuid);
 
 	if (version == to)
 		return false;
@@ -177,7 +205,7 @@ check_convertible(const char *func, pg_uuid_t *uuid, int from, int to)
 }
 
 Datum
-uuidx_v1_to_v6_sql(PG_FUNCTION_ARGS)
+uuidx_v1_to_v6(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *in = PG_GETARG_UUID_P(0);
 	pg_uuid_t  *out;
@@ -185,12 +213,12 @@ uuidx_v1_to_v6_sql(PG_FUNCTION_ARGS)
 	if (!check_convertible("uuid_v1_to_v6", in, 1, 6))
 		PG_RETURN_UUID_P(in);
 	out = palloc(sizeof(pg_uuid_t));
-	uuidx_v1_to_v6(in, out);
+	uuidx_layout_v1_to_v6(in, out);
 	PG_RETURN_UUID_P(out);
 }
 
 Datum
-uuidx_v6_to_v1_sql(PG_FUNCTION_ARGS)
+uuidx_v6_to_v1(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *in = PG_GETARG_UUID_P(0);
 	pg_uuid_t  *out;
@@ -198,7 +226,7 @@ uuidx_v6_to_v1_sql(PG_FUNCTION_ARGS)
 	if (!check_convertible("uuid_v6_to_v1", in, 6, 1))
 		PG_RETURN_UUID_P(in);
 	out = palloc(sizeof(pg_uuid_t));
-	uuidx_v6_to_v1(in, out);
+	uuidx_layout_v6_to_v1(in, out);
 	PG_RETURN_UUID_P(out);
 }
 
@@ -210,12 +238,8 @@ static pg_uuid_t *
 v7_bound(TimestampTz ts, bool upper)
 {
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
-	uint64		ms = (uint64) uuidx_v7_ms_of(ts, true, "the bound");
-	uint64		fill = upper ? PG_UINT64_MAX : 0;
-	uint8		rest[8];
 
-	memset(rest, (int) (fill & 0xFF), sizeof(rest));
-	uuidx_layout_v7(uuid, (ms << UUIDX_COUNTER_BITS) | (fill & UUIDX_COUNTER_MASK), rest);
+	uuidx_layout_time_bound(uuid, 7, (uint64) uuidx_v7_ms_of(ts, true, "the bound"), upper);
 	return uuid;
 }
 

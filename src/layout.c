@@ -49,7 +49,7 @@ uuidx_set_version_variant(pg_uuid_t *uuid, int version)
  * 7 (0b111, reserved for the future).
  */
 int
-uuidx_variant(const pg_uuid_t *uuid)
+uuidx_variant_of(const pg_uuid_t *uuid)
 {
 	uint8		b = uuid->data[8];
 
@@ -67,9 +67,9 @@ uuidx_variant(const pg_uuid_t *uuid)
  * variants have no version field there.
  */
 int
-uuidx_version(const pg_uuid_t *uuid)
+uuidx_version_of(const pg_uuid_t *uuid)
 {
-	if (uuidx_variant(uuid) != 2)
+	if (uuidx_variant_of(uuid) != 2)
 		return -1;
 	return uuid->data[6] >> 4;
 }
@@ -106,6 +106,23 @@ uuidx_layout_v6(pg_uuid_t *uuid, uint64 ticks, const uint8 *csn,
 	uuid->data[8] = (uint8) (0x80 | (csn[0] & 0x3F));
 	uuid->data[9] = csn[1];
 	memcpy(&uuid->data[10], node6, 6);
+}
+
+/*
+ * The smallest (upper false) or largest (upper true) UUID of a version (6
+ * or 7) and a time (100-ns ticks for v6, Unix milliseconds for v7): all
+ * bits after the time, version and variant 0, or all 1.
+ */
+void
+uuidx_layout_time_bound(pg_uuid_t *uuid, int version, uint64 time, bool upper)
+{
+	uint8		fill[8];
+
+	memset(fill, upper ? 0xFF : 0x00, sizeof(fill));
+	if (version == 7)
+		uuidx_layout_v7(uuid, (time << UUIDX_COUNTER_BITS) | (upper ? UUIDX_COUNTER_MASK : 0), fill);
+	else
+		uuidx_layout_v6(uuid, time, fill, fill);
 }
 
 /*
@@ -176,6 +193,15 @@ uuidx_v6_ticks(const pg_uuid_t *uuid)
 	return (get_be(uuid->data, 6) << 12) | (get_be(uuid->data + 6, 2) & 0x0FFF);
 }
 
+/*
+ * The node id field of uuidx_layout_v8_time: bits 70-85.
+ */
+uint32
+uuidx_v8_node_of(const pg_uuid_t *uuid)
+{
+	return (uint32) ((get_be(&uuid->data[8], 8) >> 42) & 0xFFFF);
+}
+
 uint64
 uuidx_v7_unix_ms(const pg_uuid_t *uuid)
 {
@@ -187,7 +213,7 @@ uuidx_v7_unix_ms(const pg_uuid_t *uuid)
  * are kept as they are (the caller has checked the variant is RFC 9562's).
  */
 void
-uuidx_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out)
+uuidx_layout_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out)
 {
 	uuidx_layout_v6(out, uuidx_v1_ticks(in), in->data + 8, in->data + 10);
 }
@@ -196,7 +222,7 @@ uuidx_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out)
  * The way back: a v6 timestamp reordered into v1.
  */
 void
-uuidx_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out)
+uuidx_layout_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out)
 {
 	uint64		ticks = uuidx_v6_ticks(in);
 

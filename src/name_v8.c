@@ -23,10 +23,10 @@
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 
-PG_FUNCTION_INFO_V1(uuidx_v8_name_text);
-PG_FUNCTION_INFO_V1(uuidx_v8_name_bytea);
-PG_FUNCTION_INFO_V1(uuidx_v8_hashspace_text);
-PG_FUNCTION_INFO_V1(uuidx_v8_hashspace_bytea);
+PG_FUNCTION_INFO_V1(uuidx_generate_v8_name_text);
+PG_FUNCTION_INFO_V1(uuidx_generate_v8_name_bytea);
+PG_FUNCTION_INFO_V1(uuidx_generate_v8_name_uuid_text);
+PG_FUNCTION_INFO_V1(uuidx_generate_v8_name_uuid_bytea);
 
 typedef struct Hashspace
 {
@@ -145,7 +145,7 @@ utf8_name(text *name, size_t *len)
 }
 
 Datum
-uuidx_v8_name_text(PG_FUNCTION_ARGS)
+uuidx_generate_v8_name_text(PG_FUNCTION_ARGS)
 {
 	size_t		len;
 	const char *name = utf8_name(PG_GETARG_TEXT_PP(1), &len);
@@ -154,7 +154,7 @@ uuidx_v8_name_text(PG_FUNCTION_ARGS)
 }
 
 Datum
-uuidx_v8_name_bytea(PG_FUNCTION_ARGS)
+uuidx_generate_v8_name_bytea(PG_FUNCTION_ARGS)
 {
 	bytea	   *name = PG_GETARG_BYTEA_PP(1);
 
@@ -163,7 +163,7 @@ uuidx_v8_name_bytea(PG_FUNCTION_ARGS)
 }
 
 Datum
-uuidx_v8_hashspace_text(PG_FUNCTION_ARGS)
+uuidx_generate_v8_name_uuid_text(PG_FUNCTION_ARGS)
 {
 	size_t		len;
 	const char *name = utf8_name(PG_GETARG_TEXT_PP(2), &len);
@@ -172,7 +172,7 @@ uuidx_v8_hashspace_text(PG_FUNCTION_ARGS)
 }
 
 Datum
-uuidx_v8_hashspace_bytea(PG_FUNCTION_ARGS)
+uuidx_generate_v8_name_uuid_bytea(PG_FUNCTION_ARGS)
 {
 	bytea	   *name = PG_GETARG_BYTEA_PP(2);
 

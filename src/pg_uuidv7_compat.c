@@ -18,31 +18,39 @@
 #include "fmgr.h"
 #include "utils/timestamp.h"
 
-PG_FUNCTION_INFO_V1(uuidx_compat_v7_to_timestamptz);
-PG_FUNCTION_INFO_V1(uuidx_compat_timestamptz_to_v7);
+PG_FUNCTION_INFO_V1(uuidx_v7_to_timestamptz);
+PG_FUNCTION_INFO_V1(uuidx_v7_to_timestamp);
+PG_FUNCTION_INFO_V1(uuidx_timestamptz_to_v7);
+PG_FUNCTION_INFO_V1(uuidx_timestamp_to_v7);
 
 /*
  * uuid_v7_to_timestamptz(uuid) and uuid_v7_to_timestamp(uuid): the
  * millisecond of a v7, or NULL.  timestamp and timestamptz share their
- * representation, so one function serves both.
+ * representation, so the second is the first under its own name.
  */
 Datum
-uuidx_compat_v7_to_timestamptz(PG_FUNCTION_ARGS)
+uuidx_v7_to_timestamptz(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 
-	if (uuidx_version(uuid) != 7)
+	if (uuidx_version_of(uuid) != 7)
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz((int64) uuidx_v7_unix_ms(uuid) * 1000));
+}
+
+Datum
+uuidx_v7_to_timestamp(PG_FUNCTION_ARGS)
+{
+	return uuidx_v7_to_timestamptz(fcinfo);
 }
 
 /*
  * uuid_timestamptz_to_v7(ts, zero) and uuid_timestamp_to_v7(ts, zero): a
  * v7 of the millisecond of ts, with random bits, or with zeros when zero
- * is true.
+ * is true.  A timestamp is read as UTC, so both take the same path.
  */
 Datum
-uuidx_compat_timestamptz_to_v7(PG_FUNCTION_ARGS)
+uuidx_timestamptz_to_v7(PG_FUNCTION_ARGS)
 {
 	TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
 	bool		zero = PG_GETARG_BOOL(1);
@@ -60,4 +68,10 @@ uuidx_compat_timestamptz_to_v7(PG_FUNCTION_ARGS)
 					(ms << UUIDX_COUNTER_BITS) | ((uint64) rand[0] << 8) | rand[1],
 					rand + 2);
 	PG_RETURN_UUID_P(uuid);
+}
+
+Datum
+uuidx_timestamp_to_v7(PG_FUNCTION_ARGS)
+{
+	return uuidx_timestamptz_to_v7(fcinfo);
 }

@@ -16,6 +16,16 @@
  *	  inspect.c          SQL entry points that take UUIDs apart and convert
  *	  name_v8.c          name-based v8 (SHA-224/256/384/512)
  *	  pg_uuidv7_compat.c pg_uuidv7's functions
+ *	  time_range.c       uuid <@ tstzrange, and what the planner makes of it
+ *	  symbols_1_0.c      the entry point names SQL 1.0 uses
+ *
+ * Naming.  The C entry point of an SQL function is uuidx_ followed by the
+ * SQL name without its leading uuid_ or uuidx_ (uuid_timestamp is
+ * uuidx_timestamp); where a name is overloaded, each overload but the one
+ * without arguments adds the types of the arguments after those all of them
+ * share (uuid_generate_v8_name(uuid, uuid, text) is
+ * uuidx_generate_v8_name_uuid_text).  Other extern functions never take such
+ * a name: they are uuidx_layout_*, uuidx_*_of and the like.
  *
  *-------------------------------------------------------------------------
  */
@@ -98,16 +108,20 @@ extern void uuidx_layout_v8_time(pg_uuid_t *uuid, uint64 position,
 								 int node_id, const uint8 *rand8);
 extern void uuidx_layout_v8_parts(pg_uuid_t *uuid, uint64 custom_a,
 								  uint32 custom_b, uint64 custom_c);
+extern void uuidx_layout_time_bound(pg_uuid_t *uuid, int version, uint64 time,
+									bool upper);
 extern void uuidx_set_version_variant(pg_uuid_t *uuid, int version);
-extern int	uuidx_variant(const pg_uuid_t *uuid);
-extern int	uuidx_version(const pg_uuid_t *uuid);
+extern int	uuidx_variant_of(const pg_uuid_t *uuid);
+extern int	uuidx_version_of(const pg_uuid_t *uuid);
 extern uint64 uuidx_v1_ticks(const pg_uuid_t *uuid);
 extern uint64 uuidx_v6_ticks(const pg_uuid_t *uuid);
 extern uint64 uuidx_v7_unix_ms(const pg_uuid_t *uuid);
-extern void uuidx_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out);
-extern void uuidx_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out);
+extern uint32 uuidx_v8_node_of(const pg_uuid_t *uuid);
+extern void uuidx_layout_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out);
+extern void uuidx_layout_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out);
 
 /* inspect.c */
 extern int64 uuidx_v7_ms_of(TimestampTz ts, bool whole_last_ms, const char *what);
+extern bool uuidx_timestamp_of(const pg_uuid_t *uuid, bool v1, TimestampTz *ts);
 
 #endif							/* UUIDX_H */

@@ -1,7 +1,7 @@
 -- Every function's volatility, strictness, parallel safety and leakproofness,
--- and no clash with core functions.
+-- its C entry point, and no clash with core functions.
 
-SELECT p.oid::regprocedure AS function,
+SELECT p.oid::regprocedure AS function, p.prosrc AS entry_point,
        p.provolatile AS volatility, p.proisstrict AS strict,
        p.proparallel AS parallel, p.proleakproof AS leakproof,
        p.prosecdef AS security_definer
@@ -9,6 +9,28 @@ FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
 ORDER BY p.proname, p.oid::regprocedure::text;
+
+-- Entry points follow src/uuidx.h's scheme: uuidx_, the SQL name without
+-- its uuid_ or uuidx_ prefix, and for an overload its argument types.
+SELECT p.oid::regprocedure AS off_scheme, p.prosrc
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
+CROSS JOIN LATERAL (SELECT 'uuidx_' || regexp_replace(p.proname, '^uuidx?_', '') AS base) b
+WHERE p.prosrc <> b.base AND NOT starts_with(p.prosrc, b.base || '_');
+
+-- The operators: uuid <@ tstzrange and its commutator, with their estimators.
+SELECT o.oid::regoperator AS operator, o.oprcode AS function, o.oprcom::regoperator AS commutator,
+       o.oprrest AS restrict, o.oprjoin AS join
+FROM pg_operator o
+JOIN pg_depend d ON d.classid = 'pg_operator'::regclass AND d.objid = o.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
+ORDER BY o.oid::regoperator::text;
+SELECT p.oid::regprocedure AS function, p.prosupport AS support
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
+WHERE p.prosupport <> 0 ORDER BY p.oid::regprocedure::text;
 
 -- No uuidx function has the name and argument types of a pg_catalog
 -- function of this server ...

@@ -14,7 +14,8 @@ SELECT count(DISTINCT u) AS distinct_values,
        bool_and(uuid_version(u) = 8) AS all_version_8,
        bool_and(uuid_variant(u) = 2) AS all_rfc_variant,
        bool_and(abs(v8_ms(u) - extract(epoch FROM clock_timestamp()) * 1000) < 60000) AS ms_is_unix_time,
-       count(DISTINCT v8_node(u)) > 10000 AS unset_node_id_is_random
+       count(DISTINCT v8_node(u)) > 10000 AS unset_node_id_is_random,
+       bool_and(uuid_v8_node_id(u) = v8_node(u)) AS node_id_read_back
 FROM v8;
 SELECT count(*) AS out_of_order
 FROM (SELECT u, lag(u) OVER (ORDER BY n) AS prev FROM v8) s
@@ -23,12 +24,25 @@ DROP TABLE v8;
 
 SET uuidx.node_id = 4660;  -- 0x1234
 SELECT count(DISTINCT u) AS distinct_values,
-       bool_and(v8_node(u) = 4660) AS node_id_in_bits_70_to_85
+       bool_and(v8_node(u) = 4660) AS node_id_in_bits_70_to_85,
+       bool_and(uuid_v8_node_id(u) = 4660) AS node_id_read_back
 FROM (SELECT uuid_generate_v8() AS u FROM generate_series(1, 10000)) s;
 SET uuidx.node_id = 65535;
-SELECT v8_node(uuid_generate_v8()) AS node;
+SELECT v8_node(u) AS node, uuid_v8_node_id(u) AS read_back FROM (SELECT uuid_generate_v8() AS u) s;
 SET uuidx.node_id = 0;
-SELECT v8_node(uuid_generate_v8()) AS node;
+SELECT v8_node(u) AS node, uuid_v8_node_id(u) AS read_back FROM (SELECT uuid_generate_v8() AS u) s;
+-- uuid_v8_node_id() reads bits 70-85 of any v8 (of uuid_v8_from_parts,
+-- custom_c's bits 4-19), and gives NULL for every other version and
+-- variant.
+SELECT uuid_v8_node_id(uuid_v8_from_parts(0, 0, (43981::bigint << 42) | 1234)) AS from_parts,
+       uuid_v8_node_id('00000000-0000-8000-83ff-fc0000000000') AS all_ones,
+       uuid_v8_node_id('00000000-0000-8000-8300-000000000000') AS top_two_bits,
+       uuid_v8_node_id('00000000-0000-8000-8000-fc0000000000') AS low_six_bits,
+       uuid_v8_node_id('ffffffff-ffff-8fff-bc00-03ffffffffff') AS all_other_bits;
+SELECT uuid_v8_node_id(uuid_generate_v7()) AS v7, uuid_v8_node_id(gen_random_uuid()) AS v4,
+       uuid_v8_node_id('00000000-0000-8000-0000-000000000000') AS ncs_variant,
+       uuid_v8_node_id('00000000-0000-8000-c000-000000000000') AS microsoft_variant,
+       uuid_v8_node_id(NULL) AS null_input;
 SET uuidx.node_id = 65536;
 SET uuidx.node_id = -2;
 RESET uuidx.node_id;

@@ -26,11 +26,6 @@ my $per_insert = 50;
 my $tx_per_client = int($rows / ($clients * $per_insert));
 $rows = $tx_per_client * $clients * $per_insert;
 
-# The node id of a v8 value in uuidx's layout: bits 70-85 (the top two bits
-# of octet 8, octet 9, and the top six bits of octet 10).
-my $node_id_of = q{(((get_byte(uuid_send(id), 8) & 3) << 14)
-	| (get_byte(uuid_send(id), 9) << 6) | (get_byte(uuid_send(id), 10) >> 2))};
-
 # A server with uuidx preloaded, the given node id, and logical replication.
 sub server
 {
@@ -143,7 +138,7 @@ for my $i (1, 2, 3)
 }
 is($sub->safe_psql('postgres', qq{
 	SELECT string_agg(writer || ':' || n, ' ' ORDER BY writer) FROM (
-	  SELECT writer, count(*) AS n FROM items WHERE $node_id_of = writer GROUP BY writer) s}),
+	  SELECT writer, count(*) AS n FROM items WHERE uuid_v8_node_id(id) = writer GROUP BY writer) s}),
 	"1:$rows 2:$rows 3:$rows", "every row's node id is its publisher's");
 is($sub->safe_psql('postgres', q{
 	SELECT count(*) FROM (

@@ -30,9 +30,7 @@ my $clients = 4;
 my $per_insert = 100;
 my $tx = $ENV{UUIDX_CITUS_TX} // 125;    # 4 x 125 x 100 = 50,000 rows per node
 
-# The node id (bits 70-85) and the Unix millisecond (bits 0-47) of a v8.
-my $node_id_of = q{(((get_byte(uuid_send(id), 8) & 3) << 14)
-	| (get_byte(uuid_send(id), 9) << 6) | (get_byte(uuid_send(id), 10) >> 2))};
+# The Unix millisecond (bits 0-47) of a v8.
 my $ms_of = q{(('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint)};
 
 my %node_id = (coordinator => 1, worker1 => 2, worker2 => 3);
@@ -170,17 +168,17 @@ for my $v (7, 8)
 # shard here).
 my $placement_node = join(', ', map { sprintf('(%d, %d)', $node{$_}->port, $node_id{$_}) } @names);
 my $where = $coord->safe_psql('postgres', qq{
-	SELECT kind || ': ' || count(*) FILTER (WHERE $node_id_of <> via) || ' of ' || count(*)
+	SELECT kind || ': ' || count(*) FILTER (WHERE uuid_v8_node_id(id) <> via) || ' of ' || count(*)
 	FROM k8 GROUP BY kind ORDER BY kind});
 note "v8 keys whose node id is not that of the receiving node, per statement kind:\n$where";
 my %sent = (copy => 300, multi => 200, pgbench => $per_node, single => 500);
 is($coord->safe_psql('postgres', qq{
-	SELECT kind || ': ' || count(*) FILTER (WHERE $node_id_of <> via) || ' of ' || count(*)
+	SELECT kind || ': ' || count(*) FILTER (WHERE uuid_v8_node_id(id) <> via) || ' of ' || count(*)
 	FROM k8 WHERE kind <> 'insert_select' GROUP BY kind ORDER BY kind}),
 	join("\n", map { "$_: 0 of " . (3 * $sent{$_}) } sort keys %sent),
 	'single-row and multi-row INSERT, INSERT from a function, COPY: every v8 key carries the node id of the node the statement was sent to');
 is($coord->safe_psql('postgres', qq{
-	SELECT count(*) FILTER (WHERE $node_id_of <> m.node_id) || ' of ' || count(*)
+	SELECT count(*) FILTER (WHERE uuid_v8_node_id(id) <> m.node_id) || ' of ' || count(*)
 	FROM k8
 	JOIN pg_dist_shard_placement p ON p.shardid = get_shard_id_for_distribution_column('k8', k8.src)
 	JOIN (VALUES $placement_node) AS m (port, node_id) ON m.port = p.nodeport
@@ -193,7 +191,7 @@ for my $name (@names)
 	my $id = $node_id{$name};
 	is($node{$name}->safe_psql('postgres', qq{
 		SELECT (SELECT (extract(epoch FROM last_time) * 1000)::bigint FROM uuidx_generator_state() WHERE generator = 'v8')
-		     = (SELECT max($ms_of) FROM k8 WHERE $node_id_of = $id)}),
+		     = (SELECT max($ms_of) FROM k8 WHERE uuid_v8_node_id(id) = $id)}),
 		't', "$name: uuidx_generator_state() v8 last_time is the newest v8 key with its node id");
 }
 
