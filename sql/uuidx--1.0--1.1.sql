@@ -1,7 +1,7 @@
--- uuidx 1.0 -> 1.1: upgrade script, also run by CREATE EXTENSION uuidx after
--- uuidx--1.0.sql (PostgreSQL follows the update path from the newest
--- install script).  Every type and function referenced is qualified with
--- pg_catalog, or is the extension's own, created in this script's schema.
+-- uuidx 1.0 -> 1.1: upgrade script.  It leaves what uuidx--1.1.sql creates
+-- (t/008_upgrade.pl compares the two).  Every type and function referenced
+-- is qualified with pg_catalog, or is the extension's own, created in this
+-- script's schema.
 
 \echo Use "ALTER EXTENSION uuidx UPDATE TO '1.1'" to load this file. \quit
 
@@ -106,8 +106,9 @@ COMMENT ON FUNCTION uuid_v8_node_id(pg_catalog.uuid) IS
 
 -- Time ranges: id <@ tstzrange and tstzrange @> id.  The planner turns them
 -- into index conditions and partition pruning through the support function
--- (src/time_range.c); uuidx_time_within and uuidx_time_bound are the pieces
--- it builds with, not meant to be called directly.
+-- (src/time_range.c); uuidx_time_within, uuidx_time_between and
+-- uuidx_time_bound are the pieces it builds with, not meant to be called
+-- directly.
 
 CREATE FUNCTION uuidx_time_range_support(pg_catalog.internal)
 RETURNS pg_catalog.internal
@@ -130,6 +131,14 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
 SUPPORT uuidx_time_range_support;
 COMMENT ON FUNCTION uuidx_time_within(pg_catalog.uuid, pg_catalog.tstzrange, pg_catalog.int4, pg_catalog.bool) IS
 'planner''s piece of uuid <@ tstzrange: id is a UUID of that version (6 or 7) with its time in range';
+
+CREATE FUNCTION uuidx_time_between(id pg_catalog.uuid, lower pg_catalog.timestamptz, upper pg_catalog.timestamptz, bounds pg_catalog.text, version pg_catalog.int4, bounded pg_catalog.bool)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuidx_time_between'
+LANGUAGE C IMMUTABLE PARALLEL SAFE
+SUPPORT uuidx_time_range_support;
+COMMENT ON FUNCTION uuidx_time_between(pg_catalog.uuid, pg_catalog.timestamptz, pg_catalog.timestamptz, pg_catalog.text, pg_catalog.int4, pg_catalog.bool) IS
+'planner''s piece of uuid <@ tstzrange(lower, upper, bounds): as uuidx_time_within, with the range''s parts';
 
 CREATE FUNCTION uuidx_time_bound(range pg_catalog.tstzrange, version pg_catalog.int4, upper pg_catalog.bool)
 RETURNS pg_catalog.uuid

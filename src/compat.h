@@ -45,4 +45,11 @@
 #define UUIDX_INTERVAL_IS_INFINITE(i) false
 #endif
 
+/* PostgreSQL 16 gave make_range() a soft-error context. */
+#if PG_VERSION_NUM >= 160000
+#define UUIDX_MAKE_RANGE(typcache, lower, upper) make_range(typcache, lower, upper, false, NULL)
+#else
+#define UUIDX_MAKE_RANGE(typcache, lower, upper) make_range(typcache, lower, upper, false)
+#endif
+
 #endif							/* UUIDX_COMPAT_H */

@@ -80,20 +80,18 @@ uuidx_variant(PG_FUNCTION_ARGS)
 }
 
 /*
- * The creation time of a v6 and a v7, and with v1 of a v1: true with *ts
- * set, or false for other UUIDs.  v6 and v1 to the microsecond, rounded
- * down; v7 to the millisecond.
+ * Creation time of v1, v6 (to the microsecond, rounded down) and v7 (to the
+ * millisecond); NULL for anything else.
  */
-bool
-uuidx_timestamp_of(const pg_uuid_t *uuid, bool v1, TimestampTz *ts)
+Datum
+uuidx_timestamp(PG_FUNCTION_ARGS)
 {
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 	int64		unix_us;
 
 	switch (uuidx_version_of(uuid))
 	{
 		case 1:
-			if (!v1)
-				return false;
 			unix_us = uuidx_ticks_to_unix_us(uuidx_v1_ticks(uuid));
 			break;
 		case 6:
@@ -103,20 +101,9 @@ uuidx_timestamp_of(const pg_uuid_t *uuid, bool v1, TimestampTz *ts)
 			unix_us = (int64) uuidx_v7_unix_ms(uuid) * 1000;
 			break;
 		default:
-			return false;
+			PG_RETURN_NULL();
 	}
-	*ts = uuidx_unix_us_to_timestamptz(unix_us);
-	return true;
-}
-
-Datum
-uuidx_timestamp(PG_FUNCTION_ARGS)
-{
-	TimestampTz ts;
-
-	if (!uuidx_timestamp_of(PG_GETARG_UUID_P(0), true, &ts))
-		PG_RETURN_NULL();
-	PG_RETURN_TIMESTAMPTZ(ts);
+	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz(unix_us));
 }
 
 static inline bool

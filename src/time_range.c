@@ -37,11 +37,13 @@
  *-------------------------------------------------------------------------
  */
 #include "uuidx.h"
+#include "compat.h"
 
 #include "access/stratnum.h"
 #include "access/table.h"
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_class_d.h"
+#include "catalog/pg_collation_d.h"
 #include "catalog/pg_opfamily.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type_d.h"
@@ -54,6 +56,7 @@
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/partcache.h"
 #include "utils/rangetypes.h"
@@ -66,42 +69,32 @@
 PG_FUNCTION_INFO_V1(uuidx_contained_by_tstzrange);
 PG_FUNCTION_INFO_V1(uuidx_tstzrange_contains_uuid);
 PG_FUNCTION_INFO_V1(uuidx_time_within);
+PG_FUNCTION_INFO_V1(uuidx_time_between);
 PG_FUNCTION_INFO_V1(uuidx_time_bound);
 PG_FUNCTION_INFO_V1(uuidx_time_range_support);
 PG_FUNCTION_INFO_V1(uuidx_time_range_sel);
 
 /* The SQL functions the planner's expressions call, by name. */
 #define WITHIN_FUNCTION "uuidx_time_within"
+#define BETWEEN_FUNCTION "uuidx_time_between"
 #define BOUND_FUNCTION "uuidx_time_bound"
 
-/* The interval of one version's UUIDs whose time lies in a range. */
-typedef struct TimeBounds
-{
-	bool		empty;			/* no time in the range fits the version */
-	pg_uuid_t	lower;
-	pg_uuid_t	upper;
-} TimeBounds;
-
 /*
- * Is the UUID a v6 or v7 (version 0: either; else that one) whose time
- * lies in the range?  The time is uuid_timestamp()'s, and "lies in" is
- * core's range_contains_elem.
+ * A range as what it holds of each version: the interval [first, last] of
+ * v6 timestamps (100-ns ticks) and of v7 timestamps (Unix milliseconds)
+ * whose uuid_timestamp() lies in it.  "Lies in" is core's range
+ * containment; since uuid_timestamp() is a whole number of microseconds
+ * computed from the version's timestamp by a rounding-down division, the
+ * timestamps that qualify are exactly one such interval.
  */
-static bool
-time_within(TypeCacheEntry *typcache, const pg_uuid_t *uuid,
-			const RangeType *r, int version)
+typedef struct TimeWindow
 {
-	TimestampTz ts;
-	int			v = uuidx_version_of(uuid);
+	bool		empty[2];		/* [0]: v6, [1]: v7 */
+	uint64		first[2];
+	uint64		last[2];
+} TimeWindow;
 
-	if (v != 6 && v != 7)
-		return false;
-	if (version != 0 && v != version)
-		return false;
-	if (!uuidx_timestamp_of(uuid, false, &ts))
-		return false;
-	return range_contains_elem_internal(typcache, r, TimestampTzGetDatum(ts));
-}
+#define WINDOW_INDEX(version) ((version) == 7 ? 1 : 0)
 
 /* Division rounding toward minus and plus infinity. */
 static inline int64
@@ -116,11 +109,8 @@ ceil_div(int64 a, int64 b)
 	return a / b + ((a % b != 0 && a > 0) ? 1 : 0);
 }
 
-/*
- * The interval of UUIDs of the version (6 or 7) whose time lies in r.
- */
 static void
-time_bounds(const RangeType *r, int version, TimeBounds *b)
+range_window(const RangeType *r, TimeWindow *w)
 {
 	TypeCacheEntry *typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
 	RangeBound	lower,
@@ -130,11 +120,8 @@ time_bounds(const RangeType *r, int version, TimeBounds *b)
 				to_end;
 	int64		first = 0,
 				last = 0;
-	int64		lo,
-				hi,
-				max;
 
-	b->empty = true;
+	w->empty[0] = w->empty[1] = true;
 	range_deserialize(typcache, r, &lower, &upper, &empty);
 	if (empty)
 		return;
@@ -155,30 +142,115 @@ time_bounds(const RangeType *r, int version, TimeBounds *b)
 		last = uuidx_timestamptz_to_unix_us(DatumGetTimestampTz(upper.val)) -
 			(upper.inclusive ? 0 : 1);
 
-	if (version == 7)
+	for (int version = 6; version <= 7; version++)
 	{
-		/* uuid_timestamp() of a v7 is its millisecond times 1000 */
-		max = UUIDX_V7_MAX_MS;
-		lo = from_start ? 0 : ceil_div(first, 1000);
-		hi = to_end ? max : floor_div(last, 1000);
+		int64		lo,
+					hi,
+					max;
+
+		if (version == 7)
+		{
+			/* uuid_timestamp() of a v7 is its millisecond times 1000 */
+			max = UUIDX_V7_MAX_MS;
+			lo = from_start ? 0 : ceil_div(first, 1000);
+			hi = to_end ? max : floor_div(last, 1000);
+		}
+		else
+		{
+			/*
+			 * uuid_timestamp() of a v6 is floor((ticks - offset) / 10) us;
+			 * the products stay far inside int64 for any finite timestamptz.
+			 */
+			max = UUIDX_V6_MAX_TICKS;
+			lo = from_start ? 0 : first * 10 + UUIDX_GREGORIAN_OFFSET_TICKS;
+			hi = to_end ? max : last * 10 + 9 + UUIDX_GREGORIAN_OFFSET_TICKS;
+		}
+		lo = Max(lo, 0);
+		hi = Min(hi, max);
+		w->empty[WINDOW_INDEX(version)] = lo > hi;
+		w->first[WINDOW_INDEX(version)] = (uint64) lo;
+		w->last[WINDOW_INDEX(version)] = (uint64) hi;
 	}
-	else
+}
+
+/*
+ * Is the UUID a v6 or v7 (version 0: either; else that one) whose time lies
+ * in the window?
+ */
+static bool
+in_window(const pg_uuid_t *uuid, const TimeWindow *w, int version)
+{
+	const uint8 *d = uuid->data;
+	int			v;
+	int			i;
+	uint64		t;
+
+	/* RFC 9562 variant (0b10), then version 6 or 7, as uuidx_version_of() */
+	if ((d[8] & 0xC0) != 0x80)
+		return false;
+	v = d[6] >> 4;
+	if ((v != 6 && v != 7) || (version != 0 && v != version))
+		return false;
+	i = WINDOW_INDEX(v);
+	if (w->empty[i])
+		return false;
+	t = v == 7 ? uuidx_v7_unix_ms(uuid) : uuidx_v6_ticks(uuid);
+	return t >= w->first[i] && t <= w->last[i];
+}
+
+/*
+ * The smallest and largest UUID of the version whose time lies in the
+ * window, or false when there is none.
+ */
+static bool
+window_bounds(const TimeWindow *w, int version, pg_uuid_t *lower, pg_uuid_t *upper)
+{
+	if (w->empty[WINDOW_INDEX(version)])
+		return false;
+	uuidx_layout_time_bound(lower, version, w->first[WINDOW_INDEX(version)], false);
+	uuidx_layout_time_bound(upper, version, w->last[WINDOW_INDEX(version)], true);
+	return true;
+}
+
+/*
+ * The window of the range argument, kept in fn_extra: a query passes the
+ * same range for every row, which is then decoded once.  A constant or a
+ * parameter keeps its value for the whole scan; any other expression is
+ * compared with the bytes the window was computed from.
+ */
+typedef struct WindowCache
+{
+	TimeWindow	window;
+	bool		stable;			/* the argument is a Const or an external Param */
+	Size		len;
+	char		bytes[FLEXIBLE_ARRAY_MEMBER];
+} WindowCache;
+
+static const TimeWindow *
+window_arg(FunctionCallInfo fcinfo, int argno)
+{
+	WindowCache *cache = (WindowCache *) fcinfo->flinfo->fn_extra;
+	struct varlena *packed;
+	Size		len;
+
+	if (cache != NULL && cache->stable)
+		return &cache->window;
+	packed = PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(argno));
+	len = VARSIZE_ANY_EXHDR(packed);
+	if (cache == NULL || cache->len != len ||
+		memcmp(cache->bytes, VARDATA_ANY(packed), len) != 0)
 	{
-		/*
-		 * uuid_timestamp() of a v6 is floor((ticks - offset) / 10) us; the
-		 * products stay far inside int64 for any finite timestamptz.
-		 */
-		max = UUIDX_V6_MAX_TICKS;
-		lo = from_start ? 0 : first * 10 + UUIDX_GREGORIAN_OFFSET_TICKS;
-		hi = to_end ? max : last * 10 + 9 + UUIDX_GREGORIAN_OFFSET_TICKS;
+		if (cache != NULL)
+			pfree(cache);
+		cache = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt,
+								   offsetof(WindowCache, bytes) + len);
+		range_window(PG_GETARG_RANGE_P(argno), &cache->window);
+		cache->stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
+		cache->len = len;
+		memcpy(cache->bytes, VARDATA_ANY(packed), len);
+		fcinfo->flinfo->fn_extra = cache;
 	}
-	lo = Max(lo, 0);
-	hi = Min(hi, max);
-	if (lo > hi)
-		return;
-	uuidx_layout_time_bound(&b->lower, version, (uint64) lo, false);
-	uuidx_layout_time_bound(&b->upper, version, (uint64) hi, true);
-	b->empty = false;
+	return &cache->window;
 }
 
 static int
@@ -195,19 +267,13 @@ check_version(int32 version)
 Datum
 uuidx_contained_by_tstzrange(PG_FUNCTION_ARGS)
 {
-	RangeType  *r = PG_GETARG_RANGE_P(1);
-
-	PG_RETURN_BOOL(time_within(range_get_typcache(fcinfo, RangeTypeGetOid(r)),
-							   PG_GETARG_UUID_P(0), r, 0));
+	PG_RETURN_BOOL(in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), 0));
 }
 
 Datum
 uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS)
 {
-	RangeType  *r = PG_GETARG_RANGE_P(0);
-
-	PG_RETURN_BOOL(time_within(range_get_typcache(fcinfo, RangeTypeGetOid(r)),
-							   PG_GETARG_UUID_P(1), r, 0));
+	PG_RETURN_BOOL(in_window(PG_GETARG_UUID_P(1), window_arg(fcinfo, 0), 0));
 }
 
 /*
@@ -218,13 +284,88 @@ uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS)
 Datum
 uuidx_time_within(PG_FUNCTION_ARGS)
 {
-	RangeType  *r = PG_GETARG_RANGE_P(1);
 	int32		version = PG_GETARG_INT32(2);
 
 	if (version != 6 && version != 7)
 		PG_RETURN_BOOL(false);
-	PG_RETURN_BOOL(time_within(range_get_typcache(fcinfo, RangeTypeGetOid(r)),
-							   PG_GETARG_UUID_P(0), r, version));
+	PG_RETURN_BOOL(in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), version));
+}
+
+/*
+ * uuidx_time_between(id, lower, upper, bounds, version, bounded): the same
+ * as uuidx_time_within(id, tstzrange(lower, upper, bounds), version,
+ * bounded).  The planner passes a range the query builds from timestamps
+ * (tstzrange(now() - interval '1 hour', now())) this way, so that for each
+ * row only the timestamps are computed and compared, not a range built.
+ * Not strict, as the constructor is not: a NULL timestamp leaves that side
+ * open.  The range is checked as the constructor checks it, before id is
+ * looked at, so an invalid one fails as it would in the query as written.
+ */
+typedef struct BetweenCache
+{
+	bool		lower_null;
+	bool		upper_null;
+	TimestampTz lower;
+	TimestampTz upper;
+	char		bounds[2];
+	TimeWindow	window;
+} BetweenCache;
+
+Datum
+uuidx_time_between(PG_FUNCTION_ARGS)
+{
+	BetweenCache *cache = (BetweenCache *) fcinfo->flinfo->fn_extra;
+	bool		lower_null = PG_ARGISNULL(1);
+	bool		upper_null = PG_ARGISNULL(2);
+	TimestampTz lower = lower_null ? 0 : PG_GETARG_TIMESTAMPTZ(1);
+	TimestampTz upper = upper_null ? 0 : PG_GETARG_TIMESTAMPTZ(2);
+	text	   *bounds_text;
+	const char *bounds;
+	int32		version;
+
+	if (PG_ARGISNULL(3) || PG_ARGISNULL(4))
+		PG_RETURN_NULL();
+	bounds_text = PG_GETARG_TEXT_PP(3);
+	bounds = VARDATA_ANY(bounds_text);
+	if (cache == NULL || cache->lower_null != lower_null || cache->upper_null != upper_null ||
+		(!lower_null && cache->lower != lower) || (!upper_null && cache->upper != upper) ||
+		VARSIZE_ANY_EXHDR(bounds_text) != 2 || memcmp(cache->bounds, bounds, 2) != 0)
+	{
+		TypeCacheEntry *typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
+		RangeBound	lb,
+					ub;
+
+		if (VARSIZE_ANY_EXHDR(bounds_text) != 2 || (bounds[0] != '[' && bounds[0] != '(') ||
+			(bounds[1] != ']' && bounds[1] != ')'))
+			ereport(ERROR,
+					(errcode(ERRCODE_SYNTAX_ERROR),
+					 errmsg("invalid range bound flags"),
+					 errhint("Valid values are \"[]\", \"[)\", \"(]\", and \"()\".")));
+		if (cache == NULL)
+			cache = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, sizeof(BetweenCache));
+		fcinfo->flinfo->fn_extra = NULL;	/* until the range is known good */
+		lb.val = TimestampTzGetDatum(lower);
+		lb.infinite = lower_null;
+		lb.inclusive = bounds[0] == '[';
+		lb.lower = true;
+		ub.val = TimestampTzGetDatum(upper);
+		ub.infinite = upper_null;
+		ub.inclusive = bounds[1] == ']';
+		ub.lower = false;
+		range_window(UUIDX_MAKE_RANGE(typcache, &lb, &ub), &cache->window);
+		cache->lower_null = lower_null;
+		cache->upper_null = upper_null;
+		cache->lower = lower;
+		cache->upper = upper;
+		memcpy(cache->bounds, bounds, 2);
+		fcinfo->flinfo->fn_extra = cache;
+	}
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	version = PG_GETARG_INT32(4);
+	if (version != 6 && version != 7)
+		PG_RETURN_BOOL(false);
+	PG_RETURN_BOOL(in_window(PG_GETARG_UUID_P(0), &cache->window, version));
 }
 
 /*
@@ -236,15 +377,16 @@ uuidx_time_within(PG_FUNCTION_ARGS)
 Datum
 uuidx_time_bound(PG_FUNCTION_ARGS)
 {
-	TimeBounds	b;
+	int			version = check_version(PG_GETARG_INT32(1));
 	bool		upper = PG_GETARG_BOOL(2);
+	pg_uuid_t	lower_uuid,
+				upper_uuid;
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
-	time_bounds(PG_GETARG_RANGE_P(0), check_version(PG_GETARG_INT32(1)), &b);
-	if (b.empty)
+	if (!window_bounds(window_arg(fcinfo, 0), version, &lower_uuid, &upper_uuid))
 		memset(result->data, upper ? 0x00 : 0xFF, UUID_LEN);
 	else
-		*result = upper ? b.upper : b.lower;
+		*result = upper ? upper_uuid : lower_uuid;
 	PG_RETURN_UUID_P(result);
 }
 
@@ -297,16 +439,17 @@ bound_expr(Oid sibling, Node *range, int version, bool upper)
 
 	if (IsA(range, Const) && !((Const *) range)->constisnull)
 	{
-		TimeBounds	b;
-		pg_uuid_t	empty;
+		TimeWindow	w;
+		pg_uuid_t	lower_uuid,
+					upper_uuid;
 
-		time_bounds(DatumGetRangeTypeP(((Const *) range)->constvalue), version, &b);
-		if (b.empty)
+		range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), &w);
+		if (!window_bounds(&w, version, &lower_uuid, &upper_uuid))
 		{
-			memset(empty.data, upper ? 0x00 : 0xFF, UUID_LEN);
-			return make_uuid_const(&empty);
+			memset(lower_uuid.data, upper ? 0x00 : 0xFF, UUID_LEN);
+			return make_uuid_const(&lower_uuid);
 		}
-		return make_uuid_const(upper ? &b.upper : &b.lower);
+		return make_uuid_const(upper ? &upper_uuid : &lower_uuid);
 	}
 	fn = sibling_function(sibling, BOUND_FUNCTION, 3, argtypes);
 	return (Node *) makeFuncExpr(fn, UUIDOID,
@@ -326,23 +469,141 @@ comparison(Oid opfamily, Node *id, Node *bound, bool upper)
 	OpExpr	   *op;
 
 	if (!OidIsValid(opno))
-		return NULL;
+		elog(ERROR, "missing operator %s(uuid,uuid) in operator family %u",
+			 upper ? "<=" : ">=", opfamily);
 	op = (OpExpr *) make_opclause(opno, BOOLOID, false, (Expr *) copyObject(id),
 								  (Expr *) bound, InvalidOid, InvalidOid);
 	set_opfuncid(op);
 	return (Expr *) op;
 }
 
-/* Does the range, a constant, hold no time of the version? */
-static bool
-known_empty(Node *range, int version)
+/* id >= lower AND id <= upper for one version's UUIDs in the range */
+static Expr *
+bounds_clause(Oid opfamily, Oid sibling, Node *id, Node *range, int version)
 {
-	TimeBounds	b;
+	return make_andclause(list_make2(comparison(opfamily, id, bound_expr(sibling, range, version, false), false),
+									 comparison(opfamily, id, bound_expr(sibling, range, version, true), true)));
+}
 
-	if (!IsA(range, Const) || ((Const *) range)->constisnull)
+/*
+ * The versions whose arm can match something: both, unless the range is a
+ * constant that holds no time of one of them.  At least one is kept, so
+ * that a NULL id still gives NULL.
+ */
+static int
+arm_versions(Node *range, int *versions)
+{
+	int			n = 0;
+
+	for (int version = 7; version >= 6; version--)
+	{
+		TimeWindow	w;
+
+		if (IsA(range, Const) && !((Const *) range)->constisnull)
+		{
+			range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), &w);
+			if (w.empty[WINDOW_INDEX(version)])
+				continue;
+		}
+		versions[n++] = version;
+	}
+	if (n == 0)
+		versions[n++] = 7;
+	return n;
+}
+
+/*
+ * A tstzrange(lower, upper[, bounds]) call with constant bounds flags: its
+ * arguments, for uuidx_time_between().
+ */
+static bool
+range_constructor_args(Node *range, Node **lower, Node **upper, Node **bounds)
+{
+	FuncExpr   *call = (FuncExpr *) range;
+
+	if (!IsA(range, FuncExpr))
 		return false;
-	time_bounds(DatumGetRangeTypeP(((Const *) range)->constvalue), version, &b);
-	return b.empty;
+	if (call->funcid == F_TSTZRANGE_TIMESTAMPTZ_TIMESTAMPTZ && list_length(call->args) == 2)
+		*bounds = (Node *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+									 CStringGetTextDatum("[)"), false, false);
+	else if (call->funcid == F_TSTZRANGE_TIMESTAMPTZ_TIMESTAMPTZ_TEXT && list_length(call->args) == 3 &&
+			 IsA(lthird(call->args), Const) && !((Const *) lthird(call->args))->constisnull)
+	{
+		char	   *flags = TextDatumGetCString(((Const *) lthird(call->args))->constvalue);
+
+		if (strlen(flags) != 2 || (flags[0] != '[' && flags[0] != '(') ||
+			(flags[1] != ']' && flags[1] != ')'))
+			return false;		/* left to fail as written */
+		*bounds = lthird(call->args);
+	}
+	else
+		return false;
+	*lower = linitial(call->args);
+	*upper = lsecond(call->args);
+	return true;
+}
+
+/*
+ * One arm: uuidx_time_within(id, range, version, bounded), or, for a range
+ * the query builds, uuidx_time_between(id, lower, upper, bounds, version,
+ * bounded).
+ */
+static Node *
+arm_call(Oid sibling, Node *id, Node *range, int version, bool bounded)
+{
+	static const Oid within_types[] = {UUIDOID, TSTZRANGEOID, INT4OID, BOOLOID};
+	static const Oid between_types[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID, INT4OID, BOOLOID};
+	Node	   *lower,
+			   *upper,
+			   *bounds;
+
+	if (range_constructor_args(range, &lower, &upper, &bounds))
+		return (Node *) makeFuncExpr(sibling_function(sibling, BETWEEN_FUNCTION, 6, between_types),
+									 BOOLOID,
+									 lappend(list_make5(copyObject(id), copyObject(lower), copyObject(upper),
+														copyObject(bounds), make_int4_const(version)),
+											 make_bool_const(bounded)),
+									 InvalidOid, DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL);
+	return (Node *) makeFuncExpr(sibling_function(sibling, WITHIN_FUNCTION, 4, within_types),
+								 BOOLOID,
+								 list_make4(copyObject(id), copyObject(range),
+											make_int4_const(version), make_bool_const(bounded)),
+								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+}
+
+/*
+ * An arm's parts: id, the range (rebuilt as an expression for
+ * uuidx_time_between), version and bounded; false for another call.
+ */
+static bool
+arm_parts(List *args, Node **id, Node **range, int *version, bool *bounded)
+{
+	Node	   *version_arg,
+			   *bounded_arg;
+
+	if (list_length(args) == 4)
+	{
+		*range = lsecond(args);
+		version_arg = lthird(args);
+		bounded_arg = lfourth(args);
+	}
+	else if (list_length(args) == 6)
+	{
+		*range = (Node *) makeFuncExpr(F_TSTZRANGE_TIMESTAMPTZ_TIMESTAMPTZ_TEXT, TSTZRANGEOID,
+									   list_make3(lsecond(args), lthird(args), lfourth(args)),
+									   InvalidOid, DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL);
+		version_arg = list_nth(args, 4);
+		bounded_arg = list_nth(args, 5);
+	}
+	else
+		return false;
+	if (!IsA(version_arg, Const) || ((Const *) version_arg)->constisnull ||
+		!IsA(bounded_arg, Const) || ((Const *) bounded_arg)->constisnull)
+		return false;
+	*id = linitial(args);
+	*version = DatumGetInt32(((Const *) version_arg)->constvalue);
+	*bounded = DatumGetBool(((Const *) bounded_arg)->constvalue);
+	return *version == 6 || *version == 7;
 }
 
 /*
@@ -382,22 +643,40 @@ is_range_partition_key(PlannerInfo *root, Node *id)
 }
 
 /*
- * SupportRequestSimplify: id <@ r (or r @> id) into one arm per version.
+ * The comparisons partition pruning reads: for each version's arm,
+ * id >= lower AND id <= upper, ORed.
+ */
+static Node *
+prune_clause(Oid sibling, Node *id, Node *range)
+{
+	Oid			opfamily = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	int			versions[2];
+	int			n = arm_versions(range, versions);
+	List	   *arms = NIL;
+
+	for (int i = 0; i < n; i++)
+		arms = lappend(arms, bounds_clause(opfamily, sibling, id, range, versions[i]));
+	return n == 1 ? linitial(arms) : (Node *) make_orclause(arms);
+}
+
+/*
+ * SupportRequestSimplify: id <@ r (or r @> id) into one arm per version,
+ * and on a range-partitioned table the comparisons for pruning beside them.
  */
 static Node *
 simplify(SupportRequestSimplify *req)
 {
 	FuncExpr   *call = req->fcall;
-	static const Oid within_types[] = {UUIDOID, TSTZRANGEOID, INT4OID, BOOLOID};
-	static const int versions[] = {7, 6};
 	Node	   *id,
 			   *range;
-	Oid			within;
 	bool		bounded;
+	int			versions[2];
+	int			n;
 	List	   *arms = NIL;
+	Node	   *exact;
 
 	if (list_length(call->args) != 2)
-		return NULL;			/* uuidx_time_within() stays as it is */
+		return NULL;			/* the arms stay as they are */
 	if (exprType(linitial(call->args)) == UUIDOID)
 	{
 		id = linitial(call->args);
@@ -418,35 +697,20 @@ simplify(SupportRequestSimplify *req)
 		contain_volatile_functions(id) || contain_volatile_functions(range))
 		return NULL;
 
-	within = sibling_function(call->funcid, WITHIN_FUNCTION, 4, within_types);
 	bounded = is_range_partition_key(req->root, id);
+	n = arm_versions(range, versions);
+	for (int i = 0; i < n; i++)
+		arms = lappend(arms, arm_call(call->funcid, id, range, versions[i], bounded));
+	exact = n == 1 ? linitial(arms) : (Node *) make_orclause(arms);
+	if (!bounded)
+		return exact;
 
-	for (int i = 0; i < (int) lengthof(versions); i++)
-	{
-		int			version = versions[i];
-		Node	   *arm;
-
-		/* An arm that can match nothing is left out, unless it is the last. */
-		if (known_empty(range, version) &&
-			(arms != NIL || !known_empty(range, versions[lengthof(versions) - 1])))
-			continue;
-
-		arm = (Node *) makeFuncExpr(within, BOOLOID,
-									list_make4(copyObject(id), copyObject(range),
-											   make_int4_const(version),
-											   make_bool_const(bounded)),
-									InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
-		if (bounded)
-		{
-			Oid			opfamily = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-
-			arm = (Node *) make_andclause(list_make3(comparison(opfamily, id, bound_expr(call->funcid, range, version, false), false),
-													 comparison(opfamily, id, bound_expr(call->funcid, range, version, true), true),
-													 arm));
-		}
-		arms = lappend(arms, arm);
-	}
-	return list_length(arms) == 1 ? linitial(arms) : (Node *) make_orclause(arms);
+	/*
+	 * Two clauses, which the planner takes apart: the comparisons prune
+	 * partitions and make the index scans (and, as the index conditions
+	 * themselves, are not checked again per row), the arms check each row.
+	 */
+	return (Node *) make_andclause(list_make2(prune_clause(call->funcid, id, range), exact));
 }
 
 static Oid
@@ -463,51 +727,35 @@ opfamily_method(Oid opfamily)
 }
 
 /*
- * SupportRequestIndexCondition: an unbounded arm on a B-tree or BRIN index
- * of id gives id >= lower AND id <= upper.  Lossy: the arm itself is
- * checked on every row the index returns.
+ * SupportRequestIndexCondition: an arm without comparisons of its own, on a
+ * B-tree or BRIN index of id, gives id >= lower AND id <= upper.  Lossy:
+ * the arm itself is checked on every row the index returns.
  */
 static List *
 index_condition(SupportRequestIndexCondition *req)
 {
 	FuncExpr   *call = (FuncExpr *) req->node;
 	Node	   *id,
-			   *range,
-			   *version_arg,
-			   *bounded_arg;
+			   *range;
+	int			version;
+	bool		bounded;
 	Oid			am;
-	Expr	   *ge,
-			   *le;
 
-	if (!IsA(call, FuncExpr) || list_length(call->args) != 4 || req->indexarg != 0)
-		return NIL;
-	id = linitial(call->args);
-	range = lsecond(call->args);
-	version_arg = lthird(call->args);
-	bounded_arg = lfourth(call->args);
-	if (!IsA(version_arg, Const) || ((Const *) version_arg)->constisnull ||
-		!IsA(bounded_arg, Const) || ((Const *) bounded_arg)->constisnull ||
-		DatumGetBool(((Const *) bounded_arg)->constvalue))
+	if (!IsA(call, FuncExpr) || req->indexarg != 0 ||
+		!arm_parts(call->args, &id, &range, &version, &bounded) || bounded)
 		return NIL;
 	if (!is_pseudo_constant_for_index(req->root, range, req->index))
 		return NIL;
 
 	/* B-tree and BRIN (minmax) number their strategies alike */
 	am = opfamily_method(req->opfamily);
-	if (am != BTREE_AM_OID && am != BRIN_AM_OID)
-		return NIL;
-	ge = comparison(req->opfamily, id,
-					bound_expr(req->funcid, range,
-							   DatumGetInt32(((Const *) version_arg)->constvalue), false),
-					false);
-	le = comparison(req->opfamily, id,
-					bound_expr(req->funcid, range,
-							   DatumGetInt32(((Const *) version_arg)->constvalue), true),
-					true);
-	if (ge == NULL || le == NULL)
+	if ((am != BTREE_AM_OID && am != BRIN_AM_OID) ||
+		!OidIsValid(get_opfamily_member(req->opfamily, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber)) ||
+		!OidIsValid(get_opfamily_member(req->opfamily, UUIDOID, UUIDOID, BTLessEqualStrategyNumber)))
 		return NIL;
 	req->lossy = true;
-	return list_make2(ge, le);
+	return list_make2(comparison(req->opfamily, id, bound_expr(req->funcid, range, version, false), false),
+					  comparison(req->opfamily, id, bound_expr(req->funcid, range, version, true), true));
 }
 
 static uint64
@@ -566,16 +814,17 @@ histogram_position(const Datum *values, int n, const pg_uuid_t *x)
 static Selectivity
 version_selectivity(VariableStatData *vardata, const RangeType *r, int version)
 {
-	TypeCacheEntry *typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
 	Form_pg_statistic stats;
 	AttStatsSlot sslot;
-	TimeBounds	b;
+	TimeWindow	w;
+	pg_uuid_t	lower,
+				upper;
 	double		mcv_match = 0,
 				mcv_total = 0,
 				hist = 0;
 
-	time_bounds(r, version, &b);
-	if (b.empty)
+	range_window(r, &w);
+	if (!window_bounds(&w, version, &lower, &upper))
 		return 0;
 	if (!HeapTupleIsValid(vardata->statsTuple))
 		return DEFAULT_RANGE_INEQ_SEL;
@@ -586,7 +835,7 @@ version_selectivity(VariableStatData *vardata, const RangeType *r, int version)
 	{
 		for (int i = 0; i < sslot.nvalues; i++)
 		{
-			if (time_within(typcache, DatumGetUUIDP(sslot.values[i]), r, version))
+			if (in_window(DatumGetUUIDP(sslot.values[i]), &w, version))
 				mcv_match += sslot.numbers[i];
 			mcv_total += sslot.numbers[i];
 		}
@@ -596,8 +845,8 @@ version_selectivity(VariableStatData *vardata, const RangeType *r, int version)
 						 ATTSTATSSLOT_VALUES))
 	{
 		if (sslot.nvalues >= 2)
-			hist = (histogram_position(sslot.values, sslot.nvalues, &b.upper) -
-					histogram_position(sslot.values, sslot.nvalues, &b.lower)) /
+			hist = (histogram_position(sslot.values, sslot.nvalues, &upper) -
+					histogram_position(sslot.values, sslot.nvalues, &lower)) /
 				(sslot.nvalues - 1);
 		free_attstatsslot(&sslot);
 	}
@@ -636,10 +885,11 @@ time_range_selectivity(PlannerInfo *root, Node *id, Node *range, int version,
 }
 
 /*
- * SupportRequestSelectivity, for a restriction.  An arm with comparisons
- * (bounded) is estimated as the share of what the planner estimates for
- * the comparisons, so that the two multiplied give the arm's estimate, or
- * the comparisons' where the planner estimates them lower.
+ * SupportRequestSelectivity, for a restriction.  An arm beside the
+ * comparisons for pruning (bounded) is estimated as its share of what the
+ * planner estimates for those comparisons, so that the two multiplied give
+ * the arm's estimate, or the comparisons' where the planner estimates them
+ * lower.
  */
 static bool
 selectivity(SupportRequestSelectivity *req)
@@ -652,40 +902,32 @@ selectivity(SupportRequestSelectivity *req)
 
 	if (req->is_join)
 		return false;
-	if (list_length(req->args) == 4)
+	if (list_length(req->args) == 2)
 	{
-		Node	   *version_arg = lthird(req->args);
-		Node	   *bounded_arg = lfourth(req->args);
-
-		if (!IsA(version_arg, Const) || ((Const *) version_arg)->constisnull ||
-			!IsA(bounded_arg, Const) || ((Const *) bounded_arg)->constisnull)
-			return false;
-		version = DatumGetInt32(((Const *) version_arg)->constvalue);
-		bounded = DatumGetBool(((Const *) bounded_arg)->constvalue);
-		if (version != 6 && version != 7)
-			return false;
+		/* the operators' functions, called as functions */
+		if (exprType(linitial(req->args)) == UUIDOID)
+		{
+			id = linitial(req->args);
+			range = lsecond(req->args);
+		}
+		else
+		{
+			range = linitial(req->args);
+			id = lsecond(req->args);
+		}
 	}
-	if (exprType(linitial(req->args)) == UUIDOID)
-	{
-		id = linitial(req->args);
-		range = lsecond(req->args);
-	}
-	else
-	{
-		range = linitial(req->args);
-		id = lsecond(req->args);
-	}
+	else if (!arm_parts(req->args, &id, &range, &version, &bounded))
+		return false;
 
 	sel = time_range_selectivity(req->root, id, range, version, req->varRelid);
 	if (bounded)
 	{
-		Oid			opfamily = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-		List	   *comparisons = list_make2(comparison(opfamily, id, bound_expr(req->funcid, range, version, false), false),
-											 comparison(opfamily, id, bound_expr(req->funcid, range, version, true), true));
-		Selectivity pair = clauselist_selectivity(req->root, comparisons, req->varRelid,
-												  JOIN_INNER, NULL);
+		Selectivity pruned = clause_selectivity(req->root,
+												prune_clause(req->funcid, id,
+															 estimate_expression_value(req->root, range)),
+												req->varRelid, JOIN_INNER, NULL);
 
-		sel = pair > sel ? sel / pair : 1.0;
+		sel = pruned > sel ? sel / pruned : 1.0;
 	}
 	CLAMP_PROBABILITY(sel);
 	req->selectivity = sel;

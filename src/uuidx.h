@@ -122,6 +122,5 @@ extern void uuidx_layout_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out);
 
 /* inspect.c */
 extern int64 uuidx_v7_ms_of(TimestampTz ts, bool whole_last_ms, const char *what);
-extern bool uuidx_timestamp_of(const pg_uuid_t *uuid, bool v1, TimestampTz *ts);
 
 #endif							/* UUIDX_H */

@@ -56,8 +56,10 @@ check)
 	fi
 	say "$(basename "$deb"): $(stat -c %s "$deb") bytes"
 	pkg=postgresql-15-uuidx
-	files=(/usr/lib/postgresql/15/lib/uuidx.so /usr/share/postgresql/15/extension/uuidx.control
-		/usr/share/postgresql/15/extension/uuidx--1.0.sql)
+	files=(/usr/lib/postgresql/15/lib/uuidx.so /usr/share/postgresql/15/extension/uuidx.control)
+	for f in "$UUIDX_ROOT"/sql/uuidx--*.sql; do
+		files+=("/usr/share/postgresql/15/extension/$(basename "$f")")
+	done
 	check "apt-get install ./$(basename "$deb")" \
 		env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "$deb" >&2
 	dpkg -L "$pkg" >&2

@@ -9,11 +9,14 @@
 #   2. pk inserts      INSERT ... SELECT of INSERT_ROWS rows into an empty table, then as many more
 #   3. many sessions   pgbench, CLIENTS clients, SELECT uuid_generate_v7() against SELECT clock_timestamp()
 #   4. conversion      uuid_v1_to_v6() over CONVERT_ROWS stored v1 values against a plain read
+#   5. time ranges     RANGE_ROWS v7 keys over 30 days; windows of 1 minute, 1 hour, 1 day
+#                      queried with id <@ tstzrange, with hand-written bounds, with a uuid_timestamp() filter
 #
-# Environment (defaults are the issue's sizes; a default run takes about 9 minutes on 2 cores):
+# Environment (defaults are the issues' sizes; a default run takes about 12 minutes on 2 cores):
 #   UUIDX_BENCH_ROUNDS=5  UUIDX_BENCH_INSERT_ROUNDS=3  UUIDX_BENCH_PGBENCH_ROUNDS=5
 #   UUIDX_BENCH_ROWS=3000000  UUIDX_BENCH_INSERT_ROWS=2000000  UUIDX_BENCH_CONVERT_ROWS=3000000
 #   UUIDX_BENCH_PGBENCH_SECONDS=5  UUIDX_BENCH_CLIENTS="1 2 4 8"  UUIDX_BENCH_PIPELINE=100
+#   UUIDX_BENCH_RANGE_ROWS=10000000  UUIDX_BENCH_SECTIONS="1 2 3 4 5" (the sections to run)
 #   UUIDX_BENCH_OUT=DIR    keep the report and the data files there (else they go with the server)
 #   UUIDX_BENCH_PNG=FILE   the figure (default docs/bench.png in the checkout; empty: no figure)
 set -euo pipefail
@@ -29,6 +32,8 @@ ins_rows=${UUIDX_BENCH_INSERT_ROWS:-2000000}
 conv_rows=${UUIDX_BENCH_CONVERT_ROWS:-3000000}
 pgb_secs=${UUIDX_BENCH_PGBENCH_SECONDS:-5}
 read -ra clients <<<"${UUIDX_BENCH_CLIENTS:-1 2 4 8}"
+range_rows=${UUIDX_BENCH_RANGE_ROWS:-10000000}
+sections=" ${UUIDX_BENCH_SECTIONS:-1 2 3 4 5} "
 png=${UUIDX_BENCH_PNG-$UUIDX_ROOT/docs/bench.png}
 command="$(env | grep '^UUIDX_BENCH_' | sort | tr '\n' ' ')make bench"
 
@@ -215,6 +220,73 @@ report_conversion() {
 	echo "convert $c $p $(calc "$c / $p") $(calc "($c - $p) * 1e6 / $conv_rows")" >"$res/conversion.dat"
 }
 
+# 5. Time ranges: a table keyed by v7 over 30 days, in time order as rows
+# arrive; windows starting 15 days back, each queried three ways, in two
+# shapes: sum(payload) reads the rows, count(*) can be answered from the
+# index alone by a single index scan.  A fourth way, the operator with a
+# range built by a stable expression (as from now()), shows what
+# re-evaluating that expression for every row the index returns costs.
+windows=('1 minute' '1 hour' '1 day')
+styles=(operator bounds filter stable)
+range_where() { # style, start, end
+	case $1 in
+	operator) echo "id <@ tstzrange('$2', '$3')" ;;
+	stable) echo "id <@ tstzrange('$2'::timestamptz + (now() - now()), '$3'::timestamptz + (now() - now()))" ;;
+	bounds) echo "id >= uuid_v7_lower_bound('$2') AND id < uuid_v7_lower_bound('$3')" ;;
+	filter) echo "uuid_timestamp(id) >= '$2' AND uuid_timestamp(id) < '$3'" ;;
+	esac
+}
+measure_ranges() {
+	say "5. time ranges: $range_rows rows over 30 days, windows ${windows[*]}, $rounds rounds"
+	psql_ -c 'CREATE TABLE tr (id uuid PRIMARY KEY, payload int)' \
+		-c "INSERT INTO tr SELECT uuid_timestamptz_to_v7(now() - interval '30 days' + g * (interval '30 days' / $range_rows)), g
+		    FROM generate_series(1, $range_rows) g" -c 'VACUUM ANALYZE tr'
+	range_start=$(psql_ -Atc "SELECT date_trunc('second', now() - interval '15 days')")
+	local r i w st end shape sql
+	for w in "${windows[@]}"; do
+		end=$(psql_ -Atc "SELECT '$range_start'::timestamptz + interval '$w'")
+		for shape in sum count; do
+			for ((r = 0; r < rounds; r++)); do
+				for ((i = 0; i < ${#styles[@]}; i++)); do
+					st=$(nth $r $i "${styles[@]}")
+					sql="SELECT $shape($([ $shape = sum ] && echo payload || echo '*')) FROM tr WHERE $(range_where "$st" "$range_start" "$end")"
+					echo "range-${w// /_}-$shape $st $r $(time_sql "$sql" "$sql")" >>"$res/raw.txt"
+				done
+			done
+		done
+		for st in "${styles[@]}"; do
+			sql="SELECT sum(payload) FROM tr WHERE $(range_where "$st" "$range_start" "$end")"
+			{
+				echo "-- $w, $st"
+				psql_ -Atc "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) $sql"
+				echo
+			} >>"$res/explain.txt"
+			# estimated and actual rows of the scan under the aggregate
+			echo "$w|$st|$(psql_ -Atc "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF, FORMAT JSON) $sql" |
+				sed -n 's/.*"Plan Rows": \([0-9]*\).*/\1/p;s/.*"Actual Rows": \([0-9]*\).*/\1/p;s/.*"Node Type": "\(.*\)".*/\1/p' |
+				sed -n '4,6p' | paste -sd'|')" >>"$res/range_plans.txt"
+		done
+	done
+}
+report_ranges() {
+	local w shape o b f t
+	printf '\n5. Time ranges: %s v7 rows over 30 days, windows from %s; median ms of %s rounds\n' "$range_rows" "$range_start" "$rounds"
+	printf '%-9s %-6s %10s %10s %10s %12s %12s %12s\n' window query "<@ ms" "bounds ms" "filter ms" "<@/bounds" "filter/<@" "stable/bounds"
+	for w in "${windows[@]}"; do
+		for shape in sum count; do
+			o=$(median "range-${w// /_}-$shape" operator) b=$(median "range-${w// /_}-$shape" bounds)
+			f=$(median "range-${w// /_}-$shape" filter) t=$(median "range-${w// /_}-$shape" stable)
+			echo "${w// /_} $shape $o $b $f $(calc "$o / $b") $(calc "$f / $o") $t $(calc "$t / $b")" >>"$res/ranges.dat"
+			printf '%-9s %-6s %10.2f %10.2f %10.1f %12.3f %12.1f %12.3f\n' "$w" "$shape" "$o" "$b" "$f" "$(calc "$o / $b")" "$(calc "$f / $o")" "$(calc "$t / $b")"
+		done
+	done
+	echo "(sum: SELECT sum(payload) ...; count: SELECT count(*) ...; <@: id <@ tstzrange(a, b); bounds: id >= uuid_v7_lower_bound(a)"
+	echo " AND id < uuid_v7_lower_bound(b); filter: uuid_timestamp(id) >= a AND uuid_timestamp(id) < b;"
+	echo " stable: id <@ tstzrange(a + (now() - now()), b + (now() - now())), bounds computed again for every row the index returns)"
+	printf '\nPlans of the sum queries (scan node, estimated rows, actual rows; full EXPLAIN ANALYZE in explain.txt):\n'
+	awk -F'|' '{ printf "%-9s %-9s %-18s %10s %10s\n", $1, $2, $3, $4, $5 }' "$res/range_plans.txt"
+}
+
 # The issue's targets, from the medians above.
 target() {
 	awk -v n="$1" -v x="$2" -v op="$3" -v t="$4" 'BEGIN {
@@ -223,17 +295,23 @@ target() {
 report_targets() {
 	local f c
 	echo; echo "Targets (measured ratio, target, result)"
-	for f in uuid_generate_v6 uuid_generate_v7 uuid_generate_v8; do
+	[ -f "$res/cost.dat" ] && for f in uuid_generate_v6 uuid_generate_v7 uuid_generate_v8; do
 		target "$f() / gen_random_uuid()" "$(awk -v f="$f" '$1 == f { print $4 }' "$res/cost.dat")" '<=' 0.25
 		target "$f() / clock_timestamp()" "$(awk -v f="$f" '$1 == f { print $3 }' "$res/cost.dat")" '<=' 1.5
 	done
-	target "insert time, uuid_generate_v7() / bigint identity" \
+	[ -f "$res/insert.dat" ] && target "insert time, uuid_generate_v7() / bigint identity" \
 		"$(awk '$1 == "bigint" { b = $4 } $1 == "uuid_generate_v7" { v = $4 } END { print v / b }' "$res/insert.dat")" '<=' 1.15
-	target "pk index of uuid_generate_v7() / CREATE INDEX" \
+	[ -f "$res/insert.dat" ] && target "pk index of uuid_generate_v7() / CREATE INDEX" \
 		"$(awk '$1 == "uuid_generate_v7" { print $6 / $7 }' "$res/insert.dat")" '<=' 1.05
-	for c in "${clients[@]}"; do
+	[ -f "$res/sessions.dat" ] && for c in "${clients[@]}"; do
 		target "statements/s uuid_generate_v7() / clock_timestamp(), $c clients" "$(awk -v c="$c" '$1 == c { print $4 }' "$res/sessions.dat")" '>=' 0.95
 	done
+	if [ -f "$res/ranges.dat" ]; then
+		target "1-hour window, sum: id <@ tstzrange / hand-written bounds" "$(awk '$1 == "1_hour" && $2 == "sum" { print $6 }' "$res/ranges.dat")" '<=' 1.1
+		target "1-hour window, count: id <@ tstzrange / hand-written bounds" "$(awk '$1 == "1_hour" && $2 == "count" { print $6 }' "$res/ranges.dat")" '<=' 1.1
+		target "1-hour window, sum: uuid_timestamp() filter / id <@ tstzrange" "$(awk '$1 == "1_hour" && $2 == "sum" { print $7 }' "$res/ranges.dat")" '>=' 100
+	fi
+	return 0
 }
 
 machine() {
@@ -246,18 +324,20 @@ machine() {
 	echo "Command: $command"
 }
 
+run() { [[ $sections == *" $1 "* ]]; }
 machine >"$res/machine.txt"; show cat "$res/machine.txt"
-measure_cost; show report_cost
-measure_inserts; show report_inserts
-measure_sessions; show report_sessions
-if [ -n "$ossp" ]; then
+if run 1; then measure_cost; show report_cost; fi
+if run 2; then measure_inserts; show report_inserts; fi
+if run 3; then measure_sessions; show report_sessions; fi
+if run 4 && [ -n "$ossp" ]; then
 	measure_conversion; show report_conversion
-else
+elif run 4; then
 	show echo "4. skipped: no uuid-ossp for the v1 values"
 fi
+if run 5; then measure_ranges; show report_ranges; fi
 show report_targets
 
-if [ -n "$png" ]; then
+if [ -n "$png" ] && [ -f "$res/cost.dat" ] && [ -f "$res/insert.dat" ]; then
 	mkdir -p "$(dirname "$png")"
 	gnuplot -e "res='$res'; out='$png'; rows='$rows'; ins_rows='$ins_rows'; sub='PostgreSQL $PG_MAJOR, $(sed -n 's/^Machine: //p' "$res/machine.txt" | cut -d, -f1-2 | tr -d "'")'" "$here/plot.gp"
 	say "figure: $png"

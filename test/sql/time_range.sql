@@ -94,6 +94,26 @@ CROSS JOIN LATERAL (
   SELECT CASE WHEN s.id IS NULL OR r.r IS NULL THEN NULL
               ELSE coalesce(uuid_version(s.id) IN (6, 7) AND r.r @> uuid_timestamp(s.id), false) END AS def) d;
 
+-- A range the query builds from timestamps goes to the planner as its
+-- parts (uuidx_time_between): the same answers, NULL bounds open, every
+-- bound kind, against the definition over every pair.
+SELECT count(*) AS pairs,
+       count(*) FILTER (WHERE (s.id <@ tstzrange(lower(r.r), upper(r.r), b.flags)) IS DISTINCT FROM d.def) AS built_wrong,
+       count(*) FILTER (WHERE (tstzrange(lower(r.r), upper(r.r), b.flags) @> s.id) IS DISTINCT FROM d.def) AS commuted_wrong
+FROM samples s CROSS JOIN ranges r
+CROSS JOIN LATERAL (SELECT (CASE WHEN lower_inc(r.r) THEN '[' ELSE '(' END) ||
+                           (CASE WHEN upper_inc(r.r) THEN ']' ELSE ')' END) AS flags) b
+CROSS JOIN LATERAL (
+  SELECT CASE WHEN s.id IS NULL THEN NULL
+              ELSE coalesce(uuid_version(s.id) IN (6, 7)
+                            AND tstzrange(lower(r.r), upper(r.r), b.flags) @> uuid_timestamp(s.id), false) END AS def) d
+WHERE r.r IS NOT NULL AND NOT isempty(r.r);
+EXPLAIN (COSTS OFF)
+SELECT s.name FROM samples s, ranges r WHERE s.id <@ tstzrange(lower(r.r), upper(r.r), '[]');
+-- and fails as the constructor does
+SELECT count(*) FROM samples WHERE id <@ tstzrange('2026-11-22 12:00:01+00'::text::timestamptz, '2026-11-22 12:00:00+00'::text::timestamptz);
+SELECT count(*) FROM samples WHERE id <@ tstzrange(now(), now(), 'x');
+
 -- Constants fold to the same answers.
 SELECT '00000000-0000-7000-8000-000000000000'::uuid <@ '[1970-01-01+00, 1970-01-01+00]'::tstzrange AS v7_first,
        '[1970-01-01+00,)'::tstzrange @> 'ffffffff-ffff-7fff-bfff-ffffffffffff'::uuid AS v7_last,

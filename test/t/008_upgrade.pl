@@ -64,6 +64,10 @@ my $describe = q{
 	  WHERE d.deptype = 'e' AND d.classid = 'pg_proc'::regclass
 	  UNION ALL
 	  SELECT pg_describe_object(d.classid, d.objid, 0)
+	         || coalesce((SELECT format(E'\n  %s, commutator %s, restrict %s, join %s',
+	                                    o.oprcode, o.oprcom::regoperator, o.oprrest, o.oprjoin)
+	                      FROM pg_operator o WHERE d.classid = 'pg_operator'::regclass AND o.oid = d.objid), '')
+	         || coalesce(E'\n  comment: ' || obj_description(d.objid, d.classid::regclass::name), '')
 	  FROM pg_depend d
 	  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
 	  WHERE d.deptype = 'e' AND d.classid <> 'pg_proc'::regclass) s};
