@@ -221,7 +221,8 @@ window_bounds(const TimeWindow *w, int version, pg_uuid_t *lower, pg_uuid_t *upp
 typedef struct WindowCache
 {
 	TimeWindow	window;
-	bool		stable;			/* the argument is a Const or an external Param */
+	bool		stable;			/* the argument is a Const or an external
+								 * Param */
 	Size		len;
 	char		bytes[FLEXIBLE_ARRAY_MEMBER];
 } WindowCache;
@@ -689,9 +690,9 @@ simplify(SupportRequestSimplify *req)
 	}
 
 	/*
-	 * Only worth it where an index or a partition key can serve: id must
-	 * read a column.  Both sides are evaluated once per arm, so neither may
-	 * be volatile.
+	 * Only worth it where an index or a partition key can serve: id must read
+	 * a column.  Both sides are evaluated once per arm, so neither may be
+	 * volatile.
 	 */
 	if (!contain_var_clause(id) ||
 		contain_volatile_functions(id) || contain_volatile_functions(range))
