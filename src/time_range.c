@@ -17,22 +17,28 @@
  * Each arm becomes the index conditions id >= lower AND id <= upper on a
  * B-tree or BRIN index of id (SupportRequestIndexCondition; the planner
  * combines the two scans in a BitmapOr), and is estimated from id's
- * histogram (SupportRequestSelectivity).
+ * histogram (SupportRequestSelectivity).  A range the query builds,
+ * tstzrange(a, b[, bounds]), reaches the arms as its parts,
+ * uuidx_time_between(id, a, b, bounds, 7, false): the executor evaluates
+ * an arm's arguments for every row, and the parts cost less to compute and
+ * compare than a range does to build.
  *
  * Partition pruning reads comparison operators only, so where id is the
- * range partition key of a partitioned table each arm carries the
- * comparisons itself:
+ * range partition key of a partitioned table the comparisons come as a
+ * clause of their own, beside the arms:
  *
- *	 (id >= lower7 AND id <= upper7 AND uuidx_time_within(id, r, 7, true)) OR ...
+ *	 (id >= lower7 AND id <= upper7 OR id >= lower6 AND id <= upper6)
+ *	 AND (uuidx_time_within(id, r, 7, true) OR ...)
  *
- * and the last argument, true, tells the support function that the
- * comparisons are there: such an arm makes no index conditions of its own,
- * and its estimate is the share that remains once the planner's estimate of
- * the comparisons is counted.
+ * The comparisons prune and make the index scans (as index conditions they
+ * are not checked again per row); the last argument of the arms, true,
+ * tells the support function they are there: such an arm makes no index
+ * conditions of its own, and its estimate is the share that remains once
+ * the planner's estimate of the comparisons is counted.
  *
- * Whatever plan runs, every row passes through uuidx_time_within(), which
- * is the definition itself; the index conditions and the comparisons only
- * leave out rows it would reject.
+ * Whatever plan runs, every row passes through an arm, which is the
+ * definition itself; the index conditions and the comparisons only leave
+ * out rows it would reject.
  *
  *-------------------------------------------------------------------------
  */
@@ -924,8 +930,7 @@ selectivity(SupportRequestSelectivity *req)
 	if (bounded)
 	{
 		Selectivity pruned = clause_selectivity(req->root,
-												prune_clause(req->funcid, id,
-															 estimate_expression_value(req->root, range)),
+												prune_clause(req->funcid, id, range),
 												req->varRelid, JOIN_INNER, NULL);
 
 		sel = pruned > sel ? sel / pruned : 1.0;
