@@ -293,7 +293,7 @@ target() {
 		printf "%-62s %8.3f %s %-5s %s\n", n, x, op, t, ((op == "<=" ? x <= t : x >= t) ? "met" : "missed") }'
 }
 report_targets() {
-	local f c
+	local f c w
 	echo; echo "Targets (measured ratio, target, result)"
 	[ -f "$res/cost.dat" ] && for f in uuid_generate_v6 uuid_generate_v7 uuid_generate_v8; do
 		target "$f() / gen_random_uuid()" "$(awk -v f="$f" '$1 == f { print $4 }' "$res/cost.dat")" '<=' 0.25
@@ -310,6 +310,14 @@ report_targets() {
 		target "1-hour window, sum: id <@ tstzrange / hand-written bounds" "$(awk '$1 == "1_hour" && $2 == "sum" { print $6 }' "$res/ranges.dat")" '<=' 1.1
 		target "1-hour window, count: id <@ tstzrange / hand-written bounds" "$(awk '$1 == "1_hour" && $2 == "count" { print $6 }' "$res/ranges.dat")" '<=' 1.1
 		target "1-hour window, sum: uuid_timestamp() filter / id <@ tstzrange" "$(awk '$1 == "1_hour" && $2 == "sum" { print $7 }' "$res/ranges.dat")" '>=' 100
+		for w in '1 hour' '1 day'; do
+			# estimated / actual rows of the operator's plan, within a factor of 2
+			awk -F'|' -v w="$w" '$1 == w && $2 == "operator" { print $4 / $5, $5 / $4 }' "$res/range_plans.txt" | {
+				read -r over under
+				target "$w window: estimated / actual rows" "$over" '<=' 2
+				target "$w window: actual / estimated rows" "$under" '<=' 2
+			}
+		done
 	fi
 	return 0
 }
