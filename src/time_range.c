@@ -58,6 +58,7 @@
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/supportnodes.h"
+#include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
@@ -115,6 +116,24 @@ ceil_div(int64 a, int64 b)
 	return a / b + ((a % b != 0 && a > 0) ? 1 : 0);
 }
 
+/*
+ * A timestamptz as Unix microseconds, clamped to +-WINDOW_LIMIT_US: about
+ * 12,700 years either side of 1970, beyond the spans of v6 (1582-5236) and
+ * v7 (1970-10889), so a clamped bound holds the same UUIDs, and the tick
+ * arithmetic below cannot overflow (timestamptz reaches 294276 AD).
+ */
+#define WINDOW_LIMIT_US INT64CONST(400000000000000000)
+
+static int64
+window_unix_us(TimestampTz ts)
+{
+	if (ts > WINDOW_LIMIT_US)
+		return WINDOW_LIMIT_US;
+	if (ts < -WINDOW_LIMIT_US)
+		return -WINDOW_LIMIT_US;
+	return uuidx_timestamptz_to_unix_us(ts);
+}
+
 static void
 range_window(const RangeType *r, TimeWindow *w)
 {
@@ -142,11 +161,9 @@ range_window(const RangeType *r, TimeWindow *w)
 		(!upper.infinite && DatumGetTimestampTz(upper.val) == DT_NOBEGIN))
 		return;
 	if (!from_start)
-		first = uuidx_timestamptz_to_unix_us(DatumGetTimestampTz(lower.val)) +
-			(lower.inclusive ? 0 : 1);
+		first = window_unix_us(DatumGetTimestampTz(lower.val)) + (lower.inclusive ? 0 : 1);
 	if (!to_end)
-		last = uuidx_timestamptz_to_unix_us(DatumGetTimestampTz(upper.val)) -
-			(upper.inclusive ? 0 : 1);
+		last = window_unix_us(DatumGetTimestampTz(upper.val)) - (upper.inclusive ? 0 : 1);
 
 	for (int version = 6; version <= 7; version++)
 	{
@@ -165,7 +182,8 @@ range_window(const RangeType *r, TimeWindow *w)
 		{
 			/*
 			 * uuid_timestamp() of a v6 is floor((ticks - offset) / 10) us;
-			 * the products stay far inside int64 for any finite timestamptz.
+			 * with first and last within WINDOW_LIMIT_US the products stay
+			 * inside int64.
 			 */
 			max = UUIDX_V6_MAX_TICKS;
 			lo = from_start ? 0 : first * 10 + UUIDX_GREGORIAN_OFFSET_TICKS;
@@ -220,18 +238,36 @@ window_bounds(const TimeWindow *w, int version, pg_uuid_t *lower, pg_uuid_t *upp
 
 /*
  * The window of the range argument, kept in fn_extra: a query passes the
- * same range for every row, which is then decoded once.  A constant or a
- * parameter keeps its value for the whole scan; any other expression is
- * compared with the bytes the window was computed from.
+ * same range for every row, which is then decoded once.  A constant keeps
+ * its value as long as the call site lives; anything else, parameters
+ * included (PL/pgSQL keeps a call site for a whole transaction while its
+ * variables change), is compared with the bytes the window was computed
+ * from.
  */
 typedef struct WindowCache
 {
 	TimeWindow	window;
-	bool		stable;			/* the argument is a Const or an external
-								 * Param */
+	bool		stable;			/* the argument is a Const */
 	Size		len;
 	char		bytes[FLEXIBLE_ARRAY_MEMBER];
 } WindowCache;
+
+static bool
+arg_is_const(FmgrInfo *flinfo, int argno)
+{
+	Node	   *expr = flinfo->fn_expr;
+	List	   *args;
+
+	if (expr == NULL)
+		return false;
+	if (IsA(expr, FuncExpr))
+		args = ((FuncExpr *) expr)->args;
+	else if (IsA(expr, OpExpr))
+		args = ((OpExpr *) expr)->args;
+	else
+		return false;
+	return argno < list_length(args) && IsA(list_nth(args, argno), Const);
+}
 
 static const TimeWindow *
 window_arg(FunctionCallInfo fcinfo, int argno)
@@ -252,7 +288,7 @@ window_arg(FunctionCallInfo fcinfo, int argno)
 		cache = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt,
 								   offsetof(WindowCache, bytes) + len);
 		range_window(PG_GETARG_RANGE_P(argno), &cache->window);
-		cache->stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
+		cache->stable = arg_is_const(fcinfo->flinfo, argno);
 		cache->len = len;
 		memcpy(cache->bytes, VARDATA_ANY(packed), len);
 		fcinfo->flinfo->fn_extra = cache;
@@ -310,6 +346,7 @@ uuidx_time_within(PG_FUNCTION_ARGS)
  */
 typedef struct BetweenCache
 {
+	bool		valid;			/* false while a range is being checked */
 	bool		lower_null;
 	bool		upper_null;
 	TimestampTz lower;
@@ -334,7 +371,8 @@ uuidx_time_between(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	bounds_text = PG_GETARG_TEXT_PP(3);
 	bounds = VARDATA_ANY(bounds_text);
-	if (cache == NULL || cache->lower_null != lower_null || cache->upper_null != upper_null ||
+	if (cache == NULL || !cache->valid ||
+		cache->lower_null != lower_null || cache->upper_null != upper_null ||
 		(!lower_null && cache->lower != lower) || (!upper_null && cache->upper != upper) ||
 		VARSIZE_ANY_EXHDR(bounds_text) != 2 || memcmp(cache->bounds, bounds, 2) != 0)
 	{
@@ -349,8 +387,11 @@ uuidx_time_between(PG_FUNCTION_ARGS)
 					 errmsg("invalid range bound flags"),
 					 errhint("Valid values are \"[]\", \"[)\", \"(]\", and \"()\".")));
 		if (cache == NULL)
+		{
 			cache = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, sizeof(BetweenCache));
-		fcinfo->flinfo->fn_extra = NULL;	/* until the range is known good */
+			fcinfo->flinfo->fn_extra = cache;
+		}
+		cache->valid = false;	/* until the range is known good */
 		lb.val = TimestampTzGetDatum(lower);
 		lb.infinite = lower_null;
 		lb.inclusive = bounds[0] == '[';
@@ -365,7 +406,7 @@ uuidx_time_between(PG_FUNCTION_ARGS)
 		cache->lower = lower;
 		cache->upper = upper;
 		memcpy(cache->bounds, bounds, 2);
-		fcinfo->flinfo->fn_extra = cache;
+		cache->valid = true;
 	}
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
@@ -615,7 +656,11 @@ arm_parts(List *args, Node **id, Node **range, int *version, bool *bounded)
 
 /*
  * Is id a column of a table partitioned by range whose first key column
- * it is?  Then the arms carry comparisons for partition pruning.
+ * it is?  Then the arms carry comparisons for partition pruning.  (The
+ * planner also simplifies a table's CHECK constraints with the query's
+ * root before their Vars are renumbered; the answer may then concern
+ * another table, which only changes the form, not the meaning, of the
+ * result.)
  */
 static bool
 is_range_partition_key(PlannerInfo *root, Node *id)
@@ -698,10 +743,11 @@ simplify(SupportRequestSimplify *req)
 	/*
 	 * Only worth it where an index or a partition key can serve: id must read
 	 * a column.  Both sides are evaluated once per arm, so neither may be
-	 * volatile.
+	 * volatile, nor hold a subquery (which would run once per copy).
 	 */
 	if (!contain_var_clause(id) ||
-		contain_volatile_functions(id) || contain_volatile_functions(range))
+		contain_volatile_functions(id) || contain_volatile_functions(range) ||
+		contain_subplans(id) || contain_subplans(range))
 		return NULL;
 
 	bounded = is_range_partition_key(req->root, id);

@@ -11,13 +11,19 @@ JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
 ORDER BY p.proname, p.oid::regprocedure::text;
 
 -- Entry points follow src/uuidx.h's scheme: uuidx_, the SQL name without
--- its uuid_ or uuidx_ prefix, and for an overload its argument types.
+-- its uuid_ or uuidx_ prefix, and for an overload the type names of its
+-- last arguments.
 SELECT p.oid::regprocedure AS off_scheme, p.prosrc
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
-CROSS JOIN LATERAL (SELECT 'uuidx_' || regexp_replace(p.proname, '^uuidx?_', '') AS base) b
-WHERE p.prosrc <> b.base AND NOT starts_with(p.prosrc, b.base || '_');
+WHERE p.prosrc NOT IN (
+  SELECT 'uuidx_' || regexp_replace(p.proname, '^uuidx?_', '')
+         || coalesce('_' || (SELECT string_agg(t.typname, '_' ORDER BY a.n)
+                             FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY a(typ, n)
+                             JOIN pg_type t ON t.oid = a.typ
+                             WHERE a.n > p.pronargs - k), '')
+  FROM generate_series(0, p.pronargs) k);
 
 -- The operators: uuid <@ tstzrange and its commutator, with their estimators.
 SELECT o.oid::regoperator AS operator, o.oprcode AS function, o.oprcom::regoperator AS commutator,

@@ -73,6 +73,10 @@ INSERT INTO ranges VALUES
   ('[10889-08-02 05:31:50.655, )', '[10889-08-02 05:31:50.655+00,)'),
   ('(10889-08-02 05:31:50.655, )', '(10889-08-02 05:31:50.655+00,)'),
   ('[20000, 20001)',              '[20000-01-01+00, 20001-01-01+00)'),
+  ('[40000, )',                   '[40000-01-01+00,)'),
+  ('[2020, 40000)',               '[2020-01-01+00, 40000-01-01+00)'),
+  ('(, 294270)',                  '(,294270-01-01+00)'),
+  ('[294270, )',                  '[294270-01-01+00,)'),
   ('NULL',                        NULL);
 
 -- What each range holds, by the operator.
@@ -113,6 +117,28 @@ SELECT s.name FROM samples s, ranges r WHERE s.id <@ tstzrange(lower(r.r), upper
 -- and fails as the constructor does
 SELECT count(*) FROM samples WHERE id <@ tstzrange('2026-11-22 12:00:01+00'::text::timestamptz, '2026-11-22 12:00:00+00'::text::timestamptz);
 SELECT count(*) FROM samples WHERE id <@ tstzrange(now(), now(), 'x');
+
+-- A call site that sees one range after another (a PL/pgSQL variable is a
+-- parameter whose value changes while the expression is kept) answers for
+-- each.
+DO $$
+DECLARE
+  r tstzrange;
+  answers text := '';
+BEGIN
+  FOREACH r IN ARRAY array['[2026-11-22 12:00:00+00, 2026-11-22 12:00:01+00)',
+                           '[2026-11-22 13:00:00+00, 2026-11-22 13:00:01+00)',
+                           '[2026-11-22 12:00:00+00, 2026-11-22 12:00:01+00)']::tstzrange[] LOOP
+    answers := answers || (uuid_timestamptz_to_v7('2026-11-22 12:00:00.5+00', true) <@ r)::text || ' ';
+  END LOOP;
+  RAISE NOTICE 'in, out, in: %', answers;
+END $$;
+CREATE FUNCTION in_range(u uuid, r tstzrange) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN u <@ r;
+END $$;
+SELECT r.name, in_range(uuid_timestamptz_to_v7('2026-11-22 12:00:00.5+00', true), r.r) AS in_range
+FROM ranges r WHERE r.name IN ('[12:00, 12:00:01)', '[12:00, 12:00]', '[1960, 1961)') ORDER BY r.name;
 
 -- Constants fold to the same answers.
 SELECT '00000000-0000-7000-8000-000000000000'::uuid <@ '[1970-01-01+00, 1970-01-01+00]'::tstzrange AS v7_first,
