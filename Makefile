@@ -9,7 +9,8 @@
 #   make demo     install what is needed, build, start a throwaway server, walk through uuidx
 #   make test     install what is needed, build, install, make installcheck; "N passed, N failed"
 #   make bench    benchmark against core functions on a throwaway server
-#   make matrix   make test on PostgreSQL 15, 17 and 18, then the Debian package (what CI runs)
+#   make matrix   make test on PostgreSQL 15, 17 and 18, pgindent, the Debian package, the
+#                 PGXN zip (what CI runs)
 #   make deb      the Debian package postgresql-15-uuidx_<version>_amd64.deb, in build/deb/
 #   make dist     the PGXN distribution uuidx-<version>.zip, from the committed tree
 #
