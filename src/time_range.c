@@ -820,49 +820,95 @@ first_eight_bytes(const pg_uuid_t *uuid)
 	return pg_ntoh64(v);
 }
 
+/* The time of a UUID of the version, in the window's units; false for others. */
+static bool
+version_time(const pg_uuid_t *uuid, int version, uint64 *t)
+{
+	if ((uuid->data[8] & 0xC0) != 0x80 || (uuid->data[6] >> 4) != version)
+		return false;
+	*t = version == 7 ? uuidx_v7_unix_ms(uuid) : uuidx_v6_ticks(uuid);
+	return true;
+}
+
+/* The share of [t0, t1] that lies in [lo, hi], counting whole units. */
+static double
+time_share(uint64 t0, uint64 t1, uint64 lo, uint64 hi)
+{
+	uint64		from = Max(t0, lo);
+	uint64		to = Min(t1, hi);
+
+	if (from > to)
+		return 0;
+	return ((double) (to - from) + 1) / ((double) (t1 - t0) + 1);
+}
+
 /*
- * Where x falls among the histogram's bounds, as a fractional bound index
- * in [0, n - 1].  Within a bin the position is interpolated on the first
- * eight bytes, read as a number, which hold the time of v6, v7 and v8.
+ * The share of histogram bin i, between bounds i and i + 1, that holds UUIDs
+ * of the version with their time in the window [lower, upper].
+ *
+ * A bin whose two bounds are of the version is read on the first eight
+ * bytes, taken as a number: they hold the time.  A bin with only one bound
+ * of the version is where that version's keys begin or end in the uuid
+ * order (the newest v7 keys, say, followed by v6 or v4 keys): reading it on
+ * the bytes would spread its rows thinly over the gap to the other
+ * version's keys.  Its rows of the version are taken to lie next to that
+ * bound, over as much time as the neighbouring bin of the version covers,
+ * since a bin holds as many rows as the next.  A bin with no bound of the
+ * version is read on the bytes too.
  */
 static double
-histogram_position(const Datum *values, int n, const pg_uuid_t *x)
+bin_share(const Datum *values, int n, int i, const TimeWindow *w, int version,
+		  const pg_uuid_t *lower, const pg_uuid_t *upper)
 {
-	int			lo = 0,
-				hi = n - 1;
-	uint64		a,
-				b,
-				v;
+	const pg_uuid_t *a = DatumGetUUIDP(values[i]);
+	const pg_uuid_t *b = DatumGetUUIDP(values[i + 1]);
+	int			k = WINDOW_INDEX(version);
+	uint64		ta,
+				tb,
+				ka,
+				kb,
+				from,
+				to;
+	bool		a_is = version_time(a, version, &ta);
+	bool		b_is = version_time(b, version, &tb);
 
-	if (memcmp(x->data, DatumGetUUIDP(values[0])->data, UUID_LEN) <= 0)
-		return 0;
-	if (memcmp(x->data, DatumGetUUIDP(values[n - 1])->data, UUID_LEN) >= 0)
-		return n - 1;
-	/* values[lo] < x < values[hi] */
-	while (hi - lo > 1)
+	if (a_is != b_is)
 	{
-		int			mid = (lo + hi) / 2;
-		int			c = memcmp(x->data, DatumGetUUIDP(values[mid])->data, UUID_LEN);
+		uint64		t = a_is ? ta : tb;
+		int			j = a_is ? i - 1 : i + 1;	/* the neighbouring bin */
+		uint64		width = 0,
+					t0,
+					t1;
 
-		if (c == 0)
-			return mid;
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid;
+		if (j >= 0 && j + 1 < n &&
+			version_time(DatumGetUUIDP(values[j]), version, &t0) &&
+			version_time(DatumGetUUIDP(values[j + 1]), version, &t1) && t1 >= t0)
+			width = t1 - t0;
+		if (a_is)
+			return time_share(t, t + width < t ? PG_UINT64_MAX : t + width,
+							  w->first[k], w->last[k]);
+		return time_share(t > width ? t - width : 0, t, w->first[k], w->last[k]);
 	}
-	a = first_eight_bytes(DatumGetUUIDP(values[lo]));
-	b = first_eight_bytes(DatumGetUUIDP(values[hi]));
-	v = first_eight_bytes(x);
-	if (b <= a)
-		return lo + 0.5;
-	return lo + (double) (v - a) / (double) (b - a);
+
+	if (memcmp(upper->data, a->data, UUID_LEN) < 0 ||
+		memcmp(lower->data, b->data, UUID_LEN) > 0)
+		return 0;
+	ka = first_eight_bytes(a);
+	kb = first_eight_bytes(b);
+	if (kb <= ka)
+		return memcmp(lower->data, a->data, UUID_LEN) <= 0 &&
+			memcmp(upper->data, b->data, UUID_LEN) >= 0 ? 1.0 : 0.5;
+	from = Max(ka, first_eight_bytes(lower));
+	to = Min(kb, first_eight_bytes(upper));
+	if (from >= to)
+		return 0;
+	return (double) (to - from) / (double) (kb - ka);
 }
 
 /*
  * The share of rows whose id is a UUID of the version with its time in the
  * range, from id's statistics: the most common values that are, and the
- * part of the histogram between the version's bounds.
+ * part of the histogram between the version's bounds, bin by bin.
  */
 static Selectivity
 version_selectivity(VariableStatData *vardata, const RangeType *r, int version)
@@ -897,10 +943,10 @@ version_selectivity(VariableStatData *vardata, const RangeType *r, int version)
 	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
 						 ATTSTATSSLOT_VALUES))
 	{
+		for (int i = 0; i + 1 < sslot.nvalues; i++)
+			hist += bin_share(sslot.values, sslot.nvalues, i, &w, version, &lower, &upper);
 		if (sslot.nvalues >= 2)
-			hist = (histogram_position(sslot.values, sslot.nvalues, &upper) -
-					histogram_position(sslot.values, sslot.nvalues, &lower)) /
-				(sslot.nvalues - 1);
+			hist /= sslot.nvalues - 1;
 		free_attstatsslot(&sslot);
 	}
 	return mcv_match + hist * Max(0.0, 1.0 - stats->stanullfrac - mcv_total);
