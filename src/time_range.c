@@ -197,6 +197,13 @@ range_window(const RangeType *r, TimeWindow *w)
 	}
 }
 
+/* The time of a v6 or v7 in the window's units: ticks, or Unix ms. */
+static inline uint64
+time_of(const pg_uuid_t *uuid, int version)
+{
+	return version == 7 ? uuidx_v7_unix_ms(uuid) : uuidx_v6_ticks(uuid);
+}
+
 /*
  * Is the UUID a v6 or v7 (version 0: either; else that one) whose time lies
  * in the window?
@@ -204,36 +211,48 @@ range_window(const RangeType *r, TimeWindow *w)
 static bool
 in_window(const pg_uuid_t *uuid, const TimeWindow *w, int version)
 {
-	const uint8 *d = uuid->data;
-	int			v;
-	int			i;
+	int			v = uuidx_version_of(uuid);
+	int			i = WINDOW_INDEX(v);
 	uint64		t;
 
-	/* RFC 9562 variant (0b10), then version 6 or 7, as uuidx_version_of() */
-	if ((d[8] & 0xC0) != 0x80)
+	if ((v != 6 && v != 7) || (version != 0 && v != version) || w->empty[i])
 		return false;
-	v = d[6] >> 4;
-	if ((v != 6 && v != 7) || (version != 0 && v != version))
-		return false;
-	i = WINDOW_INDEX(v);
-	if (w->empty[i])
-		return false;
-	t = v == 7 ? uuidx_v7_unix_ms(uuid) : uuidx_v6_ticks(uuid);
+	t = time_of(uuid, v);
 	return t >= w->first[i] && t <= w->last[i];
 }
 
 /*
- * The smallest and largest UUID of the version whose time lies in the
- * window, or false when there is none.
+ * The smallest (or, upper, largest) UUID of the version whose time lies in
+ * the window; where none does, the max UUID (or the nil UUID), so that
+ * id >= lower AND id <= upper holds for no id.
  */
-static bool
-window_bounds(const TimeWindow *w, int version, pg_uuid_t *lower, pg_uuid_t *upper)
+static void
+window_bound(const TimeWindow *w, int version, bool upper, pg_uuid_t *bound)
 {
-	if (w->empty[WINDOW_INDEX(version)])
+	int			i = WINDOW_INDEX(version);
+
+	if (w->empty[i])
+		memset(bound->data, upper ? 0x00 : 0xFF, UUID_LEN);
+	else
+		uuidx_layout_time_bound(bound, version, upper ? w->last[i] : w->first[i], upper);
+}
+
+/* The window of a range that is a non-NULL constant; false for anything else. */
+static bool
+const_window(Node *range, TimeWindow *w)
+{
+	if (!IsA(range, Const) || ((Const *) range)->constisnull)
 		return false;
-	uuidx_layout_time_bound(lower, version, w->first[WINDOW_INDEX(version)], false);
-	uuidx_layout_time_bound(upper, version, w->last[WINDOW_INDEX(version)], true);
+	range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), w);
 	return true;
+}
+
+/* The flags of a range constructor: [] [) (] or (). */
+static bool
+valid_bound_flags(const char *flags, size_t len)
+{
+	return len == 2 && (flags[0] == '[' || flags[0] == '(') &&
+		(flags[1] == ']' || flags[1] == ')');
 }
 
 /*
@@ -380,8 +399,7 @@ uuidx_time_between(PG_FUNCTION_ARGS)
 		RangeBound	lb,
 					ub;
 
-		if (VARSIZE_ANY_EXHDR(bounds_text) != 2 || (bounds[0] != '[' && bounds[0] != '(') ||
-			(bounds[1] != ']' && bounds[1] != ')'))
+		if (!valid_bound_flags(bounds, VARSIZE_ANY_EXHDR(bounds_text)))
 			ereport(ERROR,
 					(errcode(ERRCODE_SYNTAX_ERROR),
 					 errmsg("invalid range bound flags"),
@@ -426,15 +444,9 @@ Datum
 uuidx_time_bound(PG_FUNCTION_ARGS)
 {
 	int			version = check_version(PG_GETARG_INT32(1));
-	bool		upper = PG_GETARG_BOOL(2);
-	pg_uuid_t	lower_uuid,
-				upper_uuid;
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
-	if (!window_bounds(window_arg(fcinfo, 0), version, &lower_uuid, &upper_uuid))
-		memset(result->data, upper ? 0x00 : 0xFF, UUID_LEN);
-	else
-		*result = upper ? upper_uuid : lower_uuid;
+	window_bound(window_arg(fcinfo, 0), version, PG_GETARG_BOOL(2), result);
 	PG_RETURN_UUID_P(result);
 }
 
@@ -485,19 +497,14 @@ bound_expr(Oid sibling, Node *range, int version, bool upper)
 	static const Oid argtypes[] = {TSTZRANGEOID, INT4OID, BOOLOID};
 	Oid			fn;
 
-	if (IsA(range, Const) && !((Const *) range)->constisnull)
-	{
-		TimeWindow	w;
-		pg_uuid_t	lower_uuid,
-					upper_uuid;
+	TimeWindow	w;
 
-		range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), &w);
-		if (!window_bounds(&w, version, &lower_uuid, &upper_uuid))
-		{
-			memset(lower_uuid.data, upper ? 0x00 : 0xFF, UUID_LEN);
-			return make_uuid_const(&lower_uuid);
-		}
-		return make_uuid_const(upper ? &upper_uuid : &lower_uuid);
+	if (const_window(range, &w))
+	{
+		pg_uuid_t	bound;
+
+		window_bound(&w, version, upper, &bound);
+		return make_uuid_const(&bound);
 	}
 	fn = sibling_function(sibling, BOUND_FUNCTION, 3, argtypes);
 	return (Node *) makeFuncExpr(fn, UUIDOID,
@@ -541,20 +548,13 @@ bounds_clause(Oid opfamily, Oid sibling, Node *id, Node *range, int version)
 static int
 arm_versions(Node *range, int *versions)
 {
+	TimeWindow	w;
+	bool		known = const_window(range, &w);
 	int			n = 0;
 
 	for (int version = 7; version >= 6; version--)
-	{
-		TimeWindow	w;
-
-		if (IsA(range, Const) && !((Const *) range)->constisnull)
-		{
-			range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), &w);
-			if (w.empty[WINDOW_INDEX(version)])
-				continue;
-		}
-		versions[n++] = version;
-	}
+		if (!known || !w.empty[WINDOW_INDEX(version)])
+			versions[n++] = version;
 	if (n == 0)
 		versions[n++] = 7;
 	return n;
@@ -579,8 +579,7 @@ range_constructor_args(Node *range, Node **lower, Node **upper, Node **bounds)
 	{
 		char	   *flags = TextDatumGetCString(((Const *) lthird(call->args))->constvalue);
 
-		if (strlen(flags) != 2 || (flags[0] != '[' && flags[0] != '(') ||
-			(flags[1] != ']' && flags[1] != ')'))
+		if (!valid_bound_flags(flags, strlen(flags)))
 			return false;		/* left to fail as written */
 		*bounds = lthird(call->args);
 	}
@@ -712,6 +711,19 @@ prune_clause(Oid sibling, Node *id, Node *range)
 }
 
 /*
+ * The two sides of id <@ r or r @> id, whichever order the arguments come
+ * in.
+ */
+static void
+operator_sides(List *args, Node **id, Node **range)
+{
+	bool		id_first = exprType(linitial(args)) == UUIDOID;
+
+	*id = id_first ? linitial(args) : lsecond(args);
+	*range = id_first ? lsecond(args) : linitial(args);
+}
+
+/*
  * SupportRequestSimplify: id <@ r (or r @> id) into one arm per version,
  * and on a range-partitioned table the comparisons for pruning beside them.
  */
@@ -729,16 +741,7 @@ simplify(SupportRequestSimplify *req)
 
 	if (list_length(call->args) != 2)
 		return NULL;			/* the arms stay as they are */
-	if (exprType(linitial(call->args)) == UUIDOID)
-	{
-		id = linitial(call->args);
-		range = lsecond(call->args);
-	}
-	else
-	{
-		range = linitial(call->args);
-		id = lsecond(call->args);
-	}
+	operator_sides(call->args, &id, &range);
 
 	/*
 	 * Only worth it where an index or a partition key can serve: id must read
@@ -824,9 +827,9 @@ first_eight_bytes(const pg_uuid_t *uuid)
 static bool
 version_time(const pg_uuid_t *uuid, int version, uint64 *t)
 {
-	if ((uuid->data[8] & 0xC0) != 0x80 || (uuid->data[6] >> 4) != version)
+	if (uuidx_version_of(uuid) != version)
 		return false;
-	*t = version == 7 ? uuidx_v7_unix_ms(uuid) : uuidx_v6_ticks(uuid);
+	*t = time_of(uuid, version);
 	return true;
 }
 
@@ -923,8 +926,10 @@ version_selectivity(VariableStatData *vardata, const RangeType *r, int version)
 				hist = 0;
 
 	range_window(r, &w);
-	if (!window_bounds(&w, version, &lower, &upper))
+	if (w.empty[WINDOW_INDEX(version)])
 		return 0;
+	window_bound(&w, version, false, &lower);
+	window_bound(&w, version, true, &upper);
 	if (!HeapTupleIsValid(vardata->statsTuple))
 		return DEFAULT_RANGE_INEQ_SEL;
 	stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
@@ -1002,19 +1007,7 @@ selectivity(SupportRequestSelectivity *req)
 	if (req->is_join)
 		return false;
 	if (list_length(req->args) == 2)
-	{
-		/* the operators' functions, called as functions */
-		if (exprType(linitial(req->args)) == UUIDOID)
-		{
-			id = linitial(req->args);
-			range = lsecond(req->args);
-		}
-		else
-		{
-			range = linitial(req->args);
-			id = lsecond(req->args);
-		}
-	}
+		operator_sides(req->args, &id, &range); /* the operators' functions */
 	else if (!arm_parts(req->args, &id, &range, &version, &bounded))
 		return false;
 
@@ -1067,15 +1060,6 @@ uuidx_time_range_sel(PG_FUNCTION_ARGS)
 
 	if (list_length(args) != 2)
 		PG_RETURN_FLOAT8(2 * DEFAULT_RANGE_INEQ_SEL);
-	if (exprType(linitial(args)) == UUIDOID)
-	{
-		id = linitial(args);
-		range = lsecond(args);
-	}
-	else
-	{
-		range = linitial(args);
-		id = lsecond(args);
-	}
+	operator_sides(args, &id, &range);
 	PG_RETURN_FLOAT8(time_range_selectivity(root, id, range, 0, varRelid));
 }
