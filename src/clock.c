@@ -18,6 +18,8 @@
 
 #include <time.h>
 
+#include "utils/timestamp.h"
+
 /*
  * Seconds beyond which the clock is taken as this far from the epoch: about
  * 28,500 years, past the end of every UUID version's range (so a generator
@@ -88,4 +90,37 @@ uuidx_ticks_to_unix_us(uint64 ticks)
 	if (rel < 0)
 		return -((-rel + 9) / 10);
 	return rel / 10;
+}
+
+/*
+ * Report a time outside what UUIDv7 can hold.
+ */
+static void
+v7_range_error(const char *what, TimestampTz ts)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("%s is outside the range of UUIDv7", what),
+			 errdetail("It is %s; UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.",
+					   timestamptz_to_str(ts))));
+}
+
+/*
+ * The Unix millisecond of a time that a v7 can hold, or an error naming
+ * `what`.  With whole_last_ms, every time in the last millisecond counts
+ * (a bound or a given timestamp falls in it); without, the last
+ * millisecond's first microsecond is the end, as core uuidv7(interval) has
+ * it for a shifted clock.
+ */
+int64
+uuidx_timestamptz_to_v7_ms(TimestampTz ts, bool whole_last_ms, const char *what)
+{
+	/* Compared before converting, so no sum can overflow. */
+	const TimestampTz first = uuidx_unix_us_to_timestamptz(0);
+	const TimestampTz last = uuidx_unix_us_to_timestamptz(UUIDX_V7_MAX_MS * 1000 +
+														  (whole_last_ms ? 999 : 0));
+
+	if (TIMESTAMP_NOT_FINITE(ts) || ts < first || ts > last)
+		v7_range_error(what, ts);
+	return uuidx_timestamptz_to_unix_us(ts) / 1000;
 }

@@ -138,7 +138,7 @@ uuidx_generate_v7_interval(PG_FUNCTION_ARGS)
 													  IntervalPGetDatum(shift)));
 	error_context_stack = errcallback.previous;
 
-	shifted_ms = uuidx_v7_ms_of(shifted, false, "the shifted time");
+	shifted_ms = uuidx_timestamptz_to_v7_ms(shifted, false, "the shifted time");
 
 	uuid = palloc(sizeof(pg_uuid_t));
 	uuidx_layout_v7(uuid,
@@ -199,6 +199,6 @@ uuidx_generate_v8(PG_FUNCTION_ARGS)
 	int64		clock_us;
 	uint64		position = next_ms_position(UUIDX_GEN_V8, rand, &clock_us);
 
-	uuidx_layout_v8_time(uuid, position, uuidx_node_id, rand + 2);
+	uuidx_layout_v8_time(uuid, position, uuidx_node_id_setting, rand + 2);
 	PG_RETURN_UUID_P(uuid);
 }

@@ -30,43 +30,10 @@ PG_FUNCTION_INFO_V1(uuidx_v7_lower_bound);
 PG_FUNCTION_INFO_V1(uuidx_v7_upper_bound);
 PG_FUNCTION_INFO_V1(uuidx_v8_from_parts);
 
-/*
- * Report a time outside what UUIDv7 can hold.
- */
-static void
-uuidx_v7_range_error(const char *what, TimestampTz ts)
-{
-	ereport(ERROR,
-			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-			 errmsg("%s is outside the range of UUIDv7", what),
-			 errdetail("It is %s; UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.",
-					   timestamptz_to_str(ts))));
-}
-
-/*
- * The Unix millisecond of a time that a v7 can hold, or an error naming
- * `what`.  With whole_last_ms, every time in the last millisecond counts
- * (a bound or a given timestamp falls in it); without, the last
- * millisecond's first microsecond is the end, as core uuidv7(interval) has
- * it for a shifted clock.
- */
-int64
-uuidx_v7_ms_of(TimestampTz ts, bool whole_last_ms, const char *what)
-{
-	/* Compared before converting, so no sum can overflow. */
-	const TimestampTz first = uuidx_unix_us_to_timestamptz(0);
-	const TimestampTz last = uuidx_unix_us_to_timestamptz(UUIDX_V7_MAX_MS * 1000 +
-														  (whole_last_ms ? 999 : 0));
-
-	if (TIMESTAMP_NOT_FINITE(ts) || ts < first || ts > last)
-		uuidx_v7_range_error(what, ts);
-	return uuidx_timestamptz_to_unix_us(ts) / 1000;
-}
-
 Datum
 uuidx_version(PG_FUNCTION_ARGS)
 {
-	int			version = uuidx_version_of(PG_GETARG_UUID_P(0));
+	int			version = uuidx_get_version(PG_GETARG_UUID_P(0));
 
 	if (version < 0)
 		PG_RETURN_NULL();
@@ -76,7 +43,7 @@ uuidx_version(PG_FUNCTION_ARGS)
 Datum
 uuidx_variant(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT16((int16) uuidx_variant_of(PG_GETARG_UUID_P(0)));
+	PG_RETURN_INT16((int16) uuidx_get_variant(PG_GETARG_UUID_P(0)));
 }
 
 /*
@@ -89,16 +56,16 @@ uuidx_timestamp(PG_FUNCTION_ARGS)
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 	int64		unix_us;
 
-	switch (uuidx_version_of(uuid))
+	switch (uuidx_get_version(uuid))
 	{
 		case 1:
-			unix_us = uuidx_ticks_to_unix_us(uuidx_v1_ticks(uuid));
+			unix_us = uuidx_ticks_to_unix_us(uuidx_get_v1_ticks(uuid));
 			break;
 		case 6:
-			unix_us = uuidx_ticks_to_unix_us(uuidx_v6_ticks(uuid));
+			unix_us = uuidx_ticks_to_unix_us(uuidx_get_v6_ticks(uuid));
 			break;
 		case 7:
-			unix_us = (int64) uuidx_v7_unix_ms(uuid) * 1000;
+			unix_us = (int64) uuidx_get_v7_ms(uuid) * 1000;
 			break;
 		default:
 			PG_RETURN_NULL();
@@ -109,7 +76,7 @@ uuidx_timestamp(PG_FUNCTION_ARGS)
 static inline bool
 has_clock_seq_and_node(const pg_uuid_t *uuid)
 {
-	int			version = uuidx_version_of(uuid);
+	int			version = uuidx_get_version(uuid);
 
 	return version == 1 || version == 6;
 }
@@ -151,9 +118,9 @@ uuidx_v8_node_id(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 
-	if (uuidx_version_of(uuid) != 8)
+	if (uuidx_get_version(uuid) != 8)
 		PG_RETURN_NULL();
-	PG_RETURN_INT32((int32) uuidx_v8_node_of(uuid));
+	PG_RETURN_INT32((int32) uuidx_get_v8_node(uuid));
 }
 
 /*
@@ -162,31 +129,24 @@ uuidx_v8_node_id(PG_FUNCTION_ARGS)
  * the input is to be converted.
  */
 static bool
-check_convertible(const char *func, pg_uuid_t *uuid, int from, int to)
+check_convertible(pg_uuid_t *uuid, int from, int to)
 {
-	int			variant = uuidx_variant_of(uuid);
-	int			version = uuidx_version_of(uuid);
+	int			variant = uuidx_get_variant(uuid);
+	int			version = uuidx_get_version(uuid);
+	char	   *text;
 
 	if (version == to)
 		return false;
 	if (version == from)
 		return true;
 
-	if (version < 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s expects a version %d UUID, got %s of variant %d",
-						func, from,
-						DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(uuid))),
-						variant),
-				 errdetail("Only the RFC 9562 variant (2) has versions; this value has none."),
-				 errhint("Select the values to convert with uuid_version(id) = %d.", from)));
+	text = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(uuid)));
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("%s expects a version %d UUID, got %s of version %d, variant %d",
-					func, from,
-					DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(uuid))),
-					version, variant),
+			 errmsg("UUID %s is not of version %d", text, from),
+			 version < 0 ?
+			 errdetail("It is of variant %d, which has no versions.", variant) :
+			 errdetail("It is of version %d, variant %d.", version, variant),
 			 errhint("Select the values to convert with uuid_version(id) = %d.", from)));
 	return false;				/* not reached */
 }
@@ -197,7 +157,7 @@ uuidx_v1_to_v6(PG_FUNCTION_ARGS)
 	pg_uuid_t  *in = PG_GETARG_UUID_P(0);
 	pg_uuid_t  *out;
 
-	if (!check_convertible("uuid_v1_to_v6", in, 1, 6))
+	if (!check_convertible(in, 1, 6))
 		PG_RETURN_UUID_P(in);
 	out = palloc(sizeof(pg_uuid_t));
 	uuidx_layout_v1_to_v6(in, out);
@@ -210,7 +170,7 @@ uuidx_v6_to_v1(PG_FUNCTION_ARGS)
 	pg_uuid_t  *in = PG_GETARG_UUID_P(0);
 	pg_uuid_t  *out;
 
-	if (!check_convertible("uuid_v6_to_v1", in, 6, 1))
+	if (!check_convertible(in, 6, 1))
 		PG_RETURN_UUID_P(in);
 	out = palloc(sizeof(pg_uuid_t));
 	uuidx_layout_v6_to_v1(in, out);
@@ -226,7 +186,7 @@ v7_bound(TimestampTz ts, bool upper)
 {
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 
-	uuidx_layout_time_bound(uuid, 7, (uint64) uuidx_v7_ms_of(ts, true, "the bound"), upper);
+	uuidx_layout_time_bound(uuid, 7, (uint64) uuidx_timestamptz_to_v7_ms(ts, true, "the bound"), upper);
 	return uuid;
 }
 

@@ -49,7 +49,7 @@ uuidx_set_version_variant(pg_uuid_t *uuid, int version)
  * 7 (0b111, reserved for the future).
  */
 int
-uuidx_variant_of(const pg_uuid_t *uuid)
+uuidx_get_variant(const pg_uuid_t *uuid)
 {
 	uint8		b = uuid->data[8];
 
@@ -67,9 +67,9 @@ uuidx_variant_of(const pg_uuid_t *uuid)
  * variants have no version field there.
  */
 int
-uuidx_version_of(const pg_uuid_t *uuid)
+uuidx_get_version(const pg_uuid_t *uuid)
 {
-	if (uuidx_variant_of(uuid) != 2)
+	if (uuidx_get_variant(uuid) != 2)
 		return -1;
 	return uuid->data[6] >> 4;
 }
@@ -175,7 +175,7 @@ uuidx_layout_v8_parts(pg_uuid_t *uuid, uint64 custom_a, uint32 custom_b,
  * The 60-bit timestamp of a v1 value: time_low, time_mid, time_high.
  */
 uint64
-uuidx_v1_ticks(const pg_uuid_t *uuid)
+uuidx_get_v1_ticks(const pg_uuid_t *uuid)
 {
 	uint64		time_low = get_be(uuid->data, 4);
 	uint64		time_mid = get_be(uuid->data + 4, 2);
@@ -188,7 +188,7 @@ uuidx_v1_ticks(const pg_uuid_t *uuid)
  * The 60-bit timestamp of a v6 value: the 48 high bits, then 12 low bits.
  */
 uint64
-uuidx_v6_ticks(const pg_uuid_t *uuid)
+uuidx_get_v6_ticks(const pg_uuid_t *uuid)
 {
 	return (get_be(uuid->data, 6) << 12) | (get_be(uuid->data + 6, 2) & 0x0FFF);
 }
@@ -197,13 +197,13 @@ uuidx_v6_ticks(const pg_uuid_t *uuid)
  * The node id field of uuidx_layout_v8_time: bits 70-85.
  */
 uint32
-uuidx_v8_node_of(const pg_uuid_t *uuid)
+uuidx_get_v8_node(const pg_uuid_t *uuid)
 {
 	return (uint32) ((get_be(&uuid->data[8], 8) >> 42) & 0xFFFF);
 }
 
 uint64
-uuidx_v7_unix_ms(const pg_uuid_t *uuid)
+uuidx_get_v7_ms(const pg_uuid_t *uuid)
 {
 	return get_be(uuid->data, 6);
 }
@@ -215,7 +215,7 @@ uuidx_v7_unix_ms(const pg_uuid_t *uuid)
 void
 uuidx_layout_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out)
 {
-	uuidx_layout_v6(out, uuidx_v1_ticks(in), in->data + 8, in->data + 10);
+	uuidx_layout_v6(out, uuidx_get_v1_ticks(in), in->data + 8, in->data + 10);
 }
 
 /*
@@ -224,7 +224,7 @@ uuidx_layout_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out)
 void
 uuidx_layout_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out)
 {
-	uint64		ticks = uuidx_v6_ticks(in);
+	uint64		ticks = uuidx_get_v6_ticks(in);
 
 	memcpy(out->data + 8, in->data + 8, 8);
 	put_be(out->data, ticks & 0xFFFFFFFF, 4);

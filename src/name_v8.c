@@ -112,7 +112,7 @@ hashspace_v8(pg_uuid_t *hashspace, pg_uuid_t *ns, const char *name, size_t len)
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("unsupported hashspace %s",
 					DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(hashspace)))),
-			 errhint("uuidx supports the rfc4122bis-12 hashspaces SHA2_224 (59031ca3-fbdb-47fb-9f6c-0f30e2e83145), SHA2_256 (3fb32780-953c-4464-9cfd-e85dbbe9843d), SHA2_384 (e6800581-f333-484b-8778-601ff2b58da8) and SHA2_512 (0fde22f2-e7ba-4fd1-9753-9c2ea88fa3f9).")));
+			 errdetail("The supported hashspaces are those of SHA2_224, SHA2_256, SHA2_384 and SHA2_512 in rfc4122bis-12.")));
 	return NULL;				/* not reached */
 }
 
@@ -134,10 +134,10 @@ utf8_name(text *name, size_t *len)
 		!pg_verify_mbstr(PG_UTF8, VARDATA_ANY(name), in_len, true))
 		ereport(ERROR,
 				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
-				 errmsg("uuid_generate_v8_name() needs a name that is valid UTF-8 text"),
-				 errdetail("The database encoding is SQL_ASCII and the name's %d bytes are not valid UTF-8.",
+				 errmsg("name is not valid UTF-8"),
+				 errdetail("The database encoding is SQL_ASCII, and the name's %d bytes are not valid UTF-8.",
 						   in_len),
-				 errhint("Pass the name's UTF-8 bytes as bytea; for a LATIN1 name, convert(convert_to(name, 'LATIN1'), 'LATIN1', 'UTF8') gives the UUID the name has in any other database.")));
+				 errhint("Pass the name's UTF-8 bytes as bytea.")));
 	utf8 = pg_server_to_any(VARDATA_ANY(name), in_len, PG_UTF8);
 
 	*len = (utf8 == VARDATA_ANY(name)) ? (size_t) in_len : strlen(utf8);

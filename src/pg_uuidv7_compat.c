@@ -33,9 +33,9 @@ uuidx_v7_to_timestamptz(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 
-	if (uuidx_version_of(uuid) != 7)
+	if (uuidx_get_version(uuid) != 7)
 		PG_RETURN_NULL();
-	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz((int64) uuidx_v7_unix_ms(uuid) * 1000));
+	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz((int64) uuidx_get_v7_ms(uuid) * 1000));
 }
 
 Datum
@@ -54,7 +54,7 @@ uuidx_timestamptz_to_v7(PG_FUNCTION_ARGS)
 {
 	TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
 	bool		zero = PG_GETARG_BOOL(1);
-	uint64		ms = (uint64) uuidx_v7_ms_of(ts, true, "the timestamp");
+	uint64		ms = (uint64) uuidx_timestamptz_to_v7_ms(ts, true, "the timestamp");
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 	uint8		rand[10] = {0};
 

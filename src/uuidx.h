@@ -11,12 +11,18 @@
  *	  generator_state.c  shared (or backend-local) generator state, hooks,
  *	                     DSM registry, the persisted high-water mark,
  *	                     uuidx_generator_state()
+ *	  mark_wal.c         the mark in WAL: the custom WAL resource manager
  *	  layout.c           bit layouts of v1, v6, v7 and v8 (pure functions)
  *	  generate.c         SQL entry points of the generators
  *	  inspect.c          SQL entry points that take UUIDs apart and convert
  *	  name_v8.c          name-based v8 (SHA-224/256/384/512)
  *	  pg_uuidv7_compat.c pg_uuidv7's functions
- *	  time_range.c       uuid <@ tstzrange, and what the planner makes of it
+ *	  time_range.c       uuid <@ tstzrange: what it means, per row
+ *	  time_range_support.c  what the planner makes of it: its clauses and
+ *	                     index conditions
+ *	  time_range_selfuncs.c  its estimates
+ *	  time_range_paths.c the cost of walking an index to a time range
+ *	                     (time_range.h joins the four)
  *	  symbols_1_0.c      the entry point names SQL 1.0 uses
  *
  * Naming.  The C entry point of an SQL function is uuidx_ followed by the
@@ -77,7 +83,7 @@ typedef enum UuidxStorage
 #define UUIDX_COUNTER_SEED_MASK UINT64CONST(0x7FFF)
 
 /* module.c */
-extern int	uuidx_node_id;
+extern int	uuidx_node_id_setting;
 
 /* clock.c */
 extern int64 uuidx_clock_unix_100ns(void);
@@ -85,6 +91,8 @@ extern int64 uuidx_unix_us_to_timestamptz(int64 unix_us);
 extern int64 uuidx_timestamptz_to_unix_us(TimestampTz ts);
 extern uint64 uuidx_unix_100ns_to_ticks(int64 unix_100ns);
 extern int64 uuidx_ticks_to_unix_us(uint64 ticks);
+extern int64 uuidx_timestamptz_to_v7_ms(TimestampTz ts, bool whole_last_ms,
+										const char *what);
 
 /* random_pool.c */
 extern void uuidx_random_bytes(void *dst, size_t len);
@@ -99,6 +107,13 @@ extern void uuidx_random_debug_in_postmaster(int mode);
 extern void uuidx_state_install_hooks(void);
 extern uint64 uuidx_next_position(UuidxGenerator gen, uint64 now_position);
 extern void uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond);
+extern void uuidx_replay_mark(int64 mark_us, int64 v6_mark_us);
+
+/* mark_wal.c */
+extern bool uuidx_wal_log_mark_setting;
+extern void uuidx_mark_wal_register(void);
+extern bool uuidx_mark_wal_active(void);
+extern void uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us);
 
 /* layout.c */
 extern void uuidx_layout_v7(pg_uuid_t *uuid, uint64 position, const uint8 *rand8);
@@ -111,16 +126,16 @@ extern void uuidx_layout_v8_parts(pg_uuid_t *uuid, uint64 custom_a,
 extern void uuidx_layout_time_bound(pg_uuid_t *uuid, int version, uint64 time,
 									bool upper);
 extern void uuidx_set_version_variant(pg_uuid_t *uuid, int version);
-extern int	uuidx_variant_of(const pg_uuid_t *uuid);
-extern int	uuidx_version_of(const pg_uuid_t *uuid);
-extern uint64 uuidx_v1_ticks(const pg_uuid_t *uuid);
-extern uint64 uuidx_v6_ticks(const pg_uuid_t *uuid);
-extern uint64 uuidx_v7_unix_ms(const pg_uuid_t *uuid);
-extern uint32 uuidx_v8_node_of(const pg_uuid_t *uuid);
+extern int	uuidx_get_variant(const pg_uuid_t *uuid);
+extern int	uuidx_get_version(const pg_uuid_t *uuid);
+extern uint64 uuidx_get_v1_ticks(const pg_uuid_t *uuid);
+extern uint64 uuidx_get_v6_ticks(const pg_uuid_t *uuid);
+extern uint64 uuidx_get_v7_ms(const pg_uuid_t *uuid);
+extern uint32 uuidx_get_v8_node(const pg_uuid_t *uuid);
 extern void uuidx_layout_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out);
 extern void uuidx_layout_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out);
 
-/* inspect.c */
-extern int64 uuidx_v7_ms_of(TimestampTz ts, bool whole_last_ms, const char *what);
+/* time_range_paths.c */
+extern void uuidx_time_range_install_hook(void);
 
 #endif							/* UUIDX_H */

@@ -2,10 +2,10 @@
 # The Debian package, built the way Debian builds PostgreSQL extensions
 # (debian/: pg_buildext, dh --with pgxs).
 #
-#   test/deb.sh build   (make deb) install the build dependencies, build the
+#   tools/deb.sh build   (make deb) install the build dependencies, build the
 #                       binary packages in a copy of the tree, and leave them in
 #                       build/deb/
-#   test/deb.sh check   (make matrix) build, then install the package with apt,
+#   tools/deb.sh check   (make matrix) build, then install the package with apt,
 #                       check dpkg -L, run its autopkgtest (debian/tests:
 #                       pg_buildext installcheck against the installed package),
 #                       remove it and check its files are gone.  Ends with
@@ -47,7 +47,7 @@ build)
 	build
 	;;
 check)
-	[ "$(id -u)" = 0 ] || { echo "test/deb.sh check installs packages: run it as root" >&2; exit 1; }
+	[ "$(id -u)" = 0 ] || { echo "tools/deb.sh check installs packages: run it as root" >&2; exit 1; }
 	check "the package builds" build >/dev/null
 	deb=$(ls "$out"/postgresql-15-uuidx_*_amd64.deb 2>/dev/null | head -1)
 	if [ -z "$deb" ]; then

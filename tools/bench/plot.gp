@@ -1,4 +1,4 @@
-# The figure of make bench (test/bench/bench.sh), from its data files:
+# The figure of make bench (tools/bench/bench.sh), from its data files:
 #   gnuplot -e "res='RESULTS_DIR'; out='FILE.png'; sub='machine'" plot.gp
 # cost.dat:   function ns/value x_clock_timestamp x_gen_random_uuid
 # insert.dat: key phase1_ms phase2_ms total_ms wal_MB pk_index_MB create_index_MB

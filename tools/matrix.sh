@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # make matrix (what CI runs): `make test` on every supported PostgreSQL major
 # (15 from Debian's packages; 17 and 18 built from Debian's source packages
-# into a cache outside the checkout by test/build-pg.sh, reused by later
+# into a cache outside the checkout by tools/build-pg.sh, reused by later
 # runs), then the two distributions:
 #   deb    the Debian package built, installed, tested by its autopkgtest and
-#          removed again (test/deb.sh check; needs root)
+#          removed again (tools/deb.sh check; needs root)
 #   dist   the PGXN zip from `make dist`, unpacked elsewhere, where `make test`
 #          builds, installs and runs the whole suite (on PostgreSQL 15)
 #   indent pgindent leaves src/ unchanged (tools from the PostgreSQL 18
@@ -15,6 +15,8 @@
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 root=$UUIDX_ROOT
+# In CI every warning is an error (the Makefile alone only shows them).
+export UUIDX_WERROR=-Werror
 passed=0
 failed=0
 summary=()
@@ -39,7 +41,7 @@ for step in ${UUIDX_MATRIX:-15 17 18 indent deb dist}; do
 		;;
 	[0-9]*)
 		echo "== PostgreSQL $step" >&2
-		if ! pg_config=$(bash "$root/test/build-pg.sh" "$step" | tail -1) || [ ! -x "$pg_config" ]; then
+		if ! pg_config=$(bash "$root/tools/build-pg.sh" "$step" | tail -1) || [ ! -x "$pg_config" ]; then
 			echo "could not build PostgreSQL $step" >&2
 			failed=$((failed + 1))
 			summary+=("PostgreSQL $step: build failed")
@@ -49,11 +51,11 @@ for step in ${UUIDX_MATRIX:-15 17 18 indent deb dist}; do
 		;;
 	indent)
 		echo "== pgindent" >&2
-		bash "$root/test/pgindent.sh" --check 2>&1 | tee "$log"
+		bash "$root/tools/pgindent.sh" --check 2>&1 | tee "$log"
 		;;
 	deb)
 		echo "== Debian package" >&2
-		bash "$root/test/deb.sh" check 2>&1 | tee "$log"
+		bash "$root/tools/deb.sh" check 2>&1 | tee "$log"
 		;;
 	dist)
 		echo "== PGXN distribution" >&2

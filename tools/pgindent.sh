@@ -2,18 +2,18 @@
 # PostgreSQL's pgindent over src/, with PostgreSQL's typedefs list plus
 # uuidx's own (src/typedefs.list).  pgindent and pg_bsd_indent are not in
 # Debian's packages; they come from the PostgreSQL 18 source package that
-# test/build-pg.sh keeps in its cache (run `bash test/build-pg.sh 18` first,
+# tools/build-pg.sh keeps in its cache (run `bash tools/build-pg.sh 18` first,
 # or make matrix), and pg_bsd_indent is compiled once into the cache.
 #
-#   bash test/pgindent.sh           reindent src/ in place
-#   bash test/pgindent.sh --check   change nothing; show the diff and fail if
+#   bash tools/pgindent.sh           reindent src/ in place
+#   bash tools/pgindent.sh --check   change nothing; show the diff and fail if
 #                                   pgindent would change anything (make
 #                                   matrix runs this after PostgreSQL 18)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cache=${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}
 orig=$(ls "$cache"/src/18/postgresql-18_*.orig.tar.* 2>/dev/null | head -1)
-[ -n "$orig" ] || { echo "no PostgreSQL 18 source in $cache/src/18: run bash test/build-pg.sh 18" >&2; exit 1; }
+[ -n "$orig" ] || { echo "no PostgreSQL 18 source in $cache/src/18: run bash tools/build-pg.sh 18" >&2; exit 1; }
 tools="$cache/pgindent"
 version=$(basename "$orig" | sed -E 's/postgresql-18_([^.]+\.[^.]+)\.orig.*/\1/')
 if [ ! -x "$tools/bin/pg_bsd_indent" ] || [ "$(cat "$tools/version" 2>/dev/null)" != "$version" ]; then
@@ -36,7 +36,7 @@ if [ "${1:-}" = --check ]; then
 	out=$(perl "$tools/pgindent/pgindent" "${args[@]}" --diff "${files[@]}")
 	if [ -n "$out" ]; then
 		echo "$out"
-		echo "pgindent would change the files above: run bash test/pgindent.sh" >&2
+		echo "pgindent would change the files above: run bash tools/pgindent.sh" >&2
 		echo "0 passed, 1 failed"
 		exit 1
 	fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# test/build-pg.sh -- build a private PostgreSQL installation for uuidx tests.
+# tools/build-pg.sh -- build a private PostgreSQL installation for uuidx tests.
 #
-# Usage:  bash test/build-pg.sh <major> [--release]    (major: 17 or 18)
+# Usage:  bash tools/build-pg.sh <major> [--release]    (major: 17 or 18)
 #
 # Builds PostgreSQL <major> from Debian's *source* package (postgresql-17 from
 # trixie, postgresql-18 from sid) and installs it under
@@ -56,7 +56,7 @@ if [[ -z ${UUIDX_BUILD_PG_ENV_CLEAN:-} ]]; then
 fi
 
 # Bump when the build recipe changes in a way that must invalidate caches.
-readonly RECIPE_VERSION=1
+readonly RECIPE_VERSION=2
 
 PROG=build-pg
 die() { echo "[$PROG${MAJOR:+ $MAJOR}] ERROR: $*" >&2; exit 1; }
@@ -268,9 +268,11 @@ run ./configure "${CONFIGURE_ARGS[@]}"
 # -------------------------------------------------------------------- build
 step "make -j$JOBS (server, client programs, libraries)"
 run make -j"$JOBS"
-step "make -j$JOBS contrib/uuid-ossp contrib/pgcrypto src/test/isolation"
+step "make -j$JOBS contrib/uuid-ossp contrib/pgcrypto contrib/btree_gist contrib/pg_walinspect src/test/isolation"
 run make -j"$JOBS" -C contrib/uuid-ossp
 run make -j"$JOBS" -C contrib/pgcrypto
+run make -j"$JOBS" -C contrib/btree_gist
+run make -j"$JOBS" -C contrib/pg_walinspect
 run make -j"$JOBS" -C src/test/isolation
 
 # ------------------------------------------------------------------ install
@@ -281,6 +283,8 @@ rm -rf "$PREFIX"
 run make install
 run make -C contrib/uuid-ossp install
 run make -C contrib/pgcrypto install
+run make -C contrib/btree_gist install
+run make -C contrib/pg_walinspect install
 run make -C src/test/regress install     # pgxs/src/test/regress/pg_regress
 run make -C src/test/isolation install   # pg_isolation_regress + isolationtester
 run make -C src/test/perl install        # PostgreSQL::Test::* for TAP tests
@@ -305,6 +309,8 @@ required=(
   "$PGXSDIR/src/test/perl/PostgreSQL/Test/Utils.pm"
   "$PKGLIBDIR/uuid-ossp.so" "$SHAREDIR/extension/uuid-ossp.control"
   "$PKGLIBDIR/pgcrypto.so"  "$SHAREDIR/extension/pgcrypto.control"
+  "$PKGLIBDIR/btree_gist.so" "$SHAREDIR/extension/btree_gist.control"
+  "$PKGLIBDIR/pg_walinspect.so" "$SHAREDIR/extension/pg_walinspect.control"
 )
 for f in "${required[@]}"; do
   [[ -e $f ]] || die "expected file not installed: $f"

@@ -1,4 +1,4 @@
-# Shared by test/run.sh, test/demo.sh and test/bench/bench.sh: install what is
+# Shared by tools/test.sh, tools/demo.sh and tools/bench/bench.sh: install what is
 # missing, build and install uuidx, and run things as the server's OS user.
 # Source it; it defines functions and sets UUIDX_ROOT, PG_CONFIG and AS_PG.
 
@@ -99,11 +99,15 @@ stop_server() {
 }
 
 # The Citus release source for test/t/012_citus.pl: UUIDX_CITUS_SOURCE, or
-# the tests' vendor folder next to the checkout (../shared/vendor).
+# the vendor folder next to the checkout (../shared/vendor), or next to the
+# checkout it was cloned from, when that is a folder on this machine (a
+# fresh clone, as CI uses, sits elsewhere).
 citus_source() {
-	local f
+	local f origin
+	origin=$(git -C "$UUIDX_ROOT" config --get remote.origin.url 2>/dev/null || true)
+	[ -d "$origin" ] || origin=
 	for f in "${UUIDX_CITUS_SOURCE:-}" "$UUIDX_ROOT"/../shared/vendor/citus-*.tar.xz \
-		/work/shared/vendor/citus-*.tar.xz; do
+		${origin:+"$origin"/../shared/vendor/citus-*.tar.xz}; do
 		[ -n "$f" ] && [ -f "$f" ] && { echo "$f"; return 0; }
 	done
 	return 1
