@@ -3,9 +3,15 @@
 
 SET TimeZone = 'UTC';
 
+-- A v6 of a time, plus extra 100-ns ticks, built from its text form.
+CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
+  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
+$$;
+
 -- 30 days of v7 keys, one every 13 seconds, in time order, and 600 v6 keys
--- from the same days (a column mid-migration holds both; v6_at() is
--- time_range's).
+-- from the same days (a column mid-migration holds both).
 CREATE TABLE events (id uuid PRIMARY KEY, payload int);
 INSERT INTO events
   SELECT uuid_timestamptz_to_v7(t), 0
@@ -39,7 +45,7 @@ SELECT (SELECT count(*) FROM events WHERE id <@ tstzrange('2026-11-10 00:00+00',
 -- Row estimates within a factor of 2 of the true count, from id's histogram;
 -- the last hour of the data too, where the histogram passes from the newest
 -- v7 keys to the v6 keys that sort after them.
-CREATE FUNCTION estimate_ratio(query text) RETURNS float8
+CREATE OR REPLACE FUNCTION estimate_ratio(query text) RETURNS float8
 LANGUAGE plpgsql AS $$
 DECLARE
   plan json;

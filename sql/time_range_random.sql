@@ -1,12 +1,28 @@
--- id <@ tstzrange against its definition, on a column holding every kind of
--- UUID, for random ranges, under every plan the planner can be forced into.
+-- id <@ tstzrange against its definition, on columns holding every kind of
+-- UUID, for random ranges, under every plan the planner can be forced into,
+-- with every kind of index and declaration: B-tree, BRIN, btree_gist's
+-- GiST, a reversed B-tree class, a column declared to hold v7 keys only
+-- (with and without the variant), and a table under row-level security.
+-- Each range is asked as a constant, commuted, as a range the query builds
+-- from timestamps, and as the first and last five ids in key order (ORDER
+-- BY id LIMIT 5, ascending and descending).
 -- The data and ranges are random on every run; what is printed is not:
 -- the number of checks, the mismatches (0; each one is also reported with
--- its range and plan) and the plan shapes each setting produced (with both
--- arms only a bitmap scan can use the index, with one arm any index scan).
--- v6_at() and with_variant() are time_range's.
+-- its range and plan) and the scans the counts used under each setting.
 
 SET TimeZone = 'UTC';
+
+-- A v6 of a time, plus extra 100-ns ticks, built from its text form.
+CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
+  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
+$$;
+-- The same UUID with the variant bits of octet 8 replaced (hex digit 17).
+CREATE OR REPLACE FUNCTION with_variant(u uuid, digit text) RETURNS uuid
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT overlay(replace(u::text, '-', '') PLACING digit FROM 17 FOR 1)::uuid
+$$;
 
 CREATE TABLE mixed (id uuid);
 INSERT INTO mixed
@@ -27,9 +43,36 @@ INSERT INTO mixed
                '2026-10-01+00'::timestamptz + random() * interval '60 days' AS t
         FROM generate_series(1, 20000)) s;
 CREATE TABLE mixed_brin AS SELECT * FROM mixed ORDER BY id;
+CREATE TABLE mixed_gist AS SELECT * FROM mixed;
+CREATE TABLE mixed_rev AS SELECT * FROM mixed;
 CREATE INDEX ON mixed (id);
 CREATE INDEX ON mixed_brin USING brin (id) WITH (pages_per_range = 8);
-VACUUM ANALYZE mixed, mixed_brin;
+CREATE EXTENSION IF NOT EXISTS btree_gist;
+CREATE INDEX ON mixed_gist USING gist (id);
+CREATE OR REPLACE FUNCTION uuid_cmp_rev(a uuid, b uuid) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT AS $$ SELECT uuid_cmp(b, a) $$;
+CREATE OPERATOR CLASS uuid_random_rev_ops FOR TYPE uuid USING btree AS
+  OPERATOR 1 >, OPERATOR 2 >=, OPERATOR 3 =, OPERATOR 4 <=, OPERATOR 5 <,
+  FUNCTION 1 uuid_cmp_rev(uuid, uuid);
+CREATE INDEX ON mixed_rev (id uuid_random_rev_ops);
+-- Declared to hold v7 keys only: of the RFC variant (every key is a v7),
+-- and without the variant (keys of other variants, whose version is NULL,
+-- pass the CHECK).
+CREATE TABLE mixed_v7 (id uuid CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2));
+INSERT INTO mixed_v7 SELECT id FROM mixed WHERE uuid_version(id) = 7 OR id IS NULL;
+CREATE TABLE mixed_v7_weak (id uuid CHECK (uuid_version(id) = 7));
+INSERT INTO mixed_v7_weak SELECT id FROM mixed WHERE uuid_version(id) = 7 OR uuid_version(id) IS NULL;
+CREATE INDEX ON mixed_v7 (id);
+CREATE INDEX ON mixed_v7_weak (id);
+-- Under row-level security, for a role that sees some rows.
+CREATE TABLE mixed_rls (id uuid, owner text);
+INSERT INTO mixed_rls SELECT id, CASE WHEN random() < 0.5 THEN 'regress_uuidx_random' ELSE 'someone else' END FROM mixed;
+CREATE INDEX ON mixed_rls (id);
+ALTER TABLE mixed_rls ENABLE ROW LEVEL SECURITY;
+CREATE POLICY own ON mixed_rls USING (owner = current_user);
+CREATE ROLE regress_uuidx_random;
+GRANT SELECT ON mixed_rls TO regress_uuidx_random;
+VACUUM ANALYZE mixed, mixed_brin, mixed_gist, mixed_rev, mixed_v7, mixed_v7_weak, mixed_rls;
 
 -- Random ranges: bounds on random microseconds, milliseconds or seconds of
 -- the data's span, random inclusivity, now and then open, empty or
@@ -56,61 +99,119 @@ INSERT INTO random_ranges VALUES
   (1003, '[1960-01-01+00, 1960-01-02+00)'),
   (1004, '[2026-10-15 00:00+00, 2026-10-15 00:10+00)');
 
-CREATE FUNCTION check_plans(tbl text, setting text) RETURNS TABLE (checks int, mismatches int, shapes text)
+-- The first node of a plan that scans a table.
+CREATE FUNCTION scan_of(plan json) RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
-  rr record;
-  q text;
-  expected bigint;
-  got bigint;
-  plan json;
-  shape text;
-  seen text[] := '{}';
+  child json;
+  found text;
 BEGIN
-  checks := 0;
-  mismatches := 0;
-  FOR rr IN SELECT n, r FROM random_ranges ORDER BY n LOOP
-    EXECUTE format('SET LOCAL enable_seqscan = on; SET LOCAL enable_indexscan = on; SET LOCAL enable_bitmapscan = on');
-    EXECUTE format('SELECT count(*) FROM %I WHERE uuid_version(id) IN (6, 7) AND %L::tstzrange @> uuid_timestamp(id)', tbl, rr.r)
-      INTO expected;
-    IF setting <> 'default' THEN
-      EXECUTE format('SET LOCAL %s = off', setting);
+  IF plan->>'Node Type' LIKE '%Scan' THEN
+    -- Index Scan and Index Only Scan count as one: which of the two is a
+    -- matter of visibility, not of the operator
+    RETURN replace(plan->>'Node Type', 'Index Only Scan', 'Index Scan');
+  END IF;
+  FOR child IN SELECT * FROM json_array_elements(plan->'Plans') LOOP
+    found := scan_of(child);
+    IF found IS NOT NULL THEN
+      RETURN found;
     END IF;
-    -- the range as a constant, commuted, and built by the query from
-    -- timestamps the planner cannot fold (its parts then go to the plan)
-    FOREACH q IN ARRAY array[format('SELECT id FROM %I WHERE id <@ %L::tstzrange', tbl, rr.r),
-                             format('SELECT id FROM %I WHERE %L::tstzrange @> id', tbl, rr.r),
-                             format('SELECT id FROM %I WHERE id <@ tstzrange(%L::timestamptz + (now() - now()), %L::timestamptz + (now() - now()), %L)',
-                                    tbl,
-                                    CASE WHEN isempty(rr.r) THEN '2026-10-10+00' ELSE lower(rr.r)::text END,
-                                    CASE WHEN isempty(rr.r) THEN '2026-10-10+00' ELSE upper(rr.r)::text END,
-                                    CASE WHEN isempty(rr.r) THEN '[)'
-                                         ELSE (CASE WHEN lower_inc(rr.r) THEN '[' ELSE '(' END) ||
-                                              (CASE WHEN upper_inc(rr.r) THEN ']' ELSE ')' END) END)] LOOP
-      EXECUTE 'SELECT count(*) FROM (' || q || ') s' INTO got;
-      EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
-      -- Index Scan and Index Only Scan count as one: which of the two is
-      -- a matter of visibility, not of the operator
-      shape := replace(plan->0->'Plan'->>'Node Type', 'Index Only Scan', 'Index Scan');
-      IF NOT shape = ANY (seen) THEN
-        seen := seen || shape;
-      END IF;
-      checks := checks + 1;
-      IF got IS DISTINCT FROM expected THEN
-        mismatches := mismatches + 1;
-        RAISE NOTICE 'mismatch on % with %=off: % rows, definition % rows; range %; plan %', tbl, setting, got, expected, rr.r, plan;
-      END IF;
-    END LOOP;
   END LOOP;
-  SELECT string_agg(x, ', ' ORDER BY x) INTO shapes FROM unnest(seen) x;
-  RETURN NEXT;
+  RETURN NULL;
 END $$;
 
-SELECT t AS "table", s AS off, c.*
-FROM (VALUES ('mixed'), ('mixed_brin')) v(t)
-CROSS JOIN (VALUES ('default'), ('enable_seqscan'), ('enable_bitmapscan'), ('enable_indexscan')) w(s)
-CROSS JOIN LATERAL check_plans(t, s) c
+-- Every query against the definition, for each range, under each setting.
+-- The definition's answers come first, for all ranges at once.
+CREATE FUNCTION check_plans(tbl text) RETURNS TABLE (off text, checks int, mismatches int, shapes text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  settings text[] := array['default', 'enable_bitmapscan', 'enable_indexscan', 'enable_seqscan'];
+  counts int[] := array[0, 0, 0, 0];
+  misses int[] := array[0, 0, 0, 0];
+  seen text[] := array['', '', '', ''];
+  rr record;
+  q text;
+  got bigint;
+  got_ids uuid[];
+  dir text;
+  plan json;
+  shape text;
+BEGIN
+  EXECUTE format($q$
+    CREATE TEMP TABLE truth ON COMMIT DROP AS
+    SELECT rr.n, rr.r, count(m.id) AS rows,
+           (array_agg(m.id ORDER BY m.id) FILTER (WHERE m.id IS NOT NULL))[1:5] AS first5,
+           (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE m.id IS NOT NULL))[1:5] AS last5
+    FROM random_ranges rr
+    LEFT JOIN %I m ON uuid_version(m.id) IN (6, 7) AND rr.r @> uuid_timestamp(m.id)
+    GROUP BY rr.n, rr.r$q$, tbl);
+  FOR rr IN SELECT * FROM truth ORDER BY n LOOP
+    FOR i IN 1 .. 4 LOOP
+      SET LOCAL enable_seqscan = on;
+      SET LOCAL enable_indexscan = on;
+      SET LOCAL enable_bitmapscan = on;
+      IF i > 1 THEN
+        EXECUTE format('SET LOCAL %s = off', settings[i]);
+      END IF;
+      -- the range as a constant, commuted, and built by the query from
+      -- timestamps the planner cannot fold (its parts then go to the plan)
+      FOREACH q IN ARRAY array[format('SELECT id FROM %I WHERE id <@ %L::tstzrange', tbl, rr.r),
+                               format('SELECT id FROM %I WHERE %L::tstzrange @> id', tbl, rr.r),
+                               format('SELECT id FROM %I WHERE id <@ tstzrange(%L::timestamptz + (now() - now()), %L::timestamptz + (now() - now()), %L)',
+                                      tbl,
+                                      CASE WHEN isempty(rr.r) THEN '2026-10-10+00' ELSE lower(rr.r)::text END,
+                                      CASE WHEN isempty(rr.r) THEN '2026-10-10+00' ELSE upper(rr.r)::text END,
+                                      CASE WHEN isempty(rr.r) THEN '[)'
+                                           ELSE (CASE WHEN lower_inc(rr.r) THEN '[' ELSE '(' END) ||
+                                                (CASE WHEN upper_inc(rr.r) THEN ']' ELSE ')' END) END)] LOOP
+        EXECUTE 'SELECT count(*) FROM (' || q || ') s' INTO got;
+        counts[i] := counts[i] + 1;
+        IF rr.n > 1000 THEN
+          EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
+          shape := scan_of(plan->0->'Plan');
+          IF position(shape IN seen[i]) = 0 THEN
+            seen[i] := seen[i] || shape || ';';
+          END IF;
+        END IF;
+        IF got IS DISTINCT FROM rr.rows THEN
+          misses[i] := misses[i] + 1;
+          EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
+          RAISE NOTICE 'mismatch on % with %: % rows, definition % rows; range %; plan %', tbl, settings[i], got, rr.rows, rr.r, plan;
+        END IF;
+      END LOOP;
+      -- the first and last five in key order
+      FOREACH dir IN ARRAY array['ASC', 'DESC'] LOOP
+        q := format('SELECT id FROM %I WHERE id <@ %L::tstzrange ORDER BY id %s LIMIT 5', tbl, rr.r, dir);
+        EXECUTE 'SELECT array_agg(id) FROM (' || q || ') s' INTO got_ids;
+        counts[i] := counts[i] + 1;
+        IF coalesce(got_ids, '{}') IS DISTINCT FROM coalesce(CASE dir WHEN 'ASC' THEN rr.first5 ELSE rr.last5 END, '{}') THEN
+          misses[i] := misses[i] + 1;
+          EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
+          RAISE NOTICE 'mismatch on % with %, ORDER BY id %: % against %; range %; plan %', tbl, settings[i], dir, got_ids,
+            CASE dir WHEN 'ASC' THEN rr.first5 ELSE rr.last5 END, rr.r, plan;
+        END IF;
+      END LOOP;
+    END LOOP;
+  END LOOP;
+  DROP TABLE truth;
+  FOR i IN 1 .. 4 LOOP
+    off := settings[i];
+    checks := counts[i];
+    mismatches := misses[i];
+    SELECT string_agg(x, ', ' ORDER BY x) INTO shapes FROM unnest(string_to_array(rtrim(seen[i], ';'), ';')) x;
+    RETURN NEXT;
+  END LOOP;
+END $$;
+
+SELECT t AS "table", c.*
+FROM (VALUES ('mixed'), ('mixed_brin'), ('mixed_gist'), ('mixed_rev'), ('mixed_v7'), ('mixed_v7_weak')) v(t)
+CROSS JOIN LATERAL check_plans(t) c
 ORDER BY 1, 2;
+-- As a role that sees its own rows only (the definition sees the same).
+GRANT SELECT ON random_ranges TO regress_uuidx_random;
+SET ROLE regress_uuidx_random;
+SELECT * FROM check_plans('mixed_rls') ORDER BY 1;
+RESET ROLE;
 
 -- A prepared statement's generic plan, where the bounds are computed when
 -- the scan starts, against its custom plans.
@@ -138,3 +239,7 @@ BEGIN
   RETURN NEXT;
 END $$;
 SELECT * FROM check_generic();
+
+DROP TABLE mixed_rls;
+REVOKE SELECT ON random_ranges FROM regress_uuidx_random;
+DROP ROLE regress_uuidx_random;

@@ -1,5 +1,6 @@
--- uuidx 1.1: install script (uuidx--1.0.sql and uuidx--1.0--1.1.sql give the
--- same objects; t/008_upgrade.pl compares the two).
+-- uuidx: install script of the current SQL version (the build copies it to
+-- uuidx--<default_version>.sql).  uuidx--1.0.sql and the upgrade scripts give
+-- the same objects; t/008_upgrade.pl compares the two.
 -- Every type and function referenced is qualified with pg_catalog, so a
 -- hostile search_path cannot substitute look-alikes.
 
@@ -187,9 +188,9 @@ COMMENT ON FUNCTION uuid_v8_node_id(pg_catalog.uuid) IS
 
 -- Time ranges: id <@ tstzrange and tstzrange @> id.  The planner turns them
 -- into index conditions and partition pruning through the support function
--- (src/time_range.c); uuidx_time_within, uuidx_time_between and
--- uuidx_time_bound are the pieces it builds with, not meant to be called
--- directly.
+-- (src/time_range_support.c); uuidx_time_span, uuidx_time_span_between,
+-- uuidx_time_within, uuidx_time_between and uuidx_time_bound are the pieces
+-- it builds with, not meant to be called directly.
 
 CREATE FUNCTION uuidx_time_range_support(pg_catalog.internal)
 RETURNS pg_catalog.internal
@@ -216,10 +217,26 @@ COMMENT ON FUNCTION uuidx_time_within(pg_catalog.uuid, pg_catalog.tstzrange, pg_
 CREATE FUNCTION uuidx_time_between(id pg_catalog.uuid, lower pg_catalog.timestamptz, upper pg_catalog.timestamptz, bounds pg_catalog.text, version pg_catalog.int4, bounded pg_catalog.bool)
 RETURNS pg_catalog.bool
 AS 'MODULE_PATHNAME', 'uuidx_time_between'
-LANGUAGE C IMMUTABLE PARALLEL SAFE
+LANGUAGE C IMMUTABLE PARALLEL SAFE LEAKPROOF
 SUPPORT uuidx_time_range_support;
 COMMENT ON FUNCTION uuidx_time_between(pg_catalog.uuid, pg_catalog.timestamptz, pg_catalog.timestamptz, pg_catalog.text, pg_catalog.int4, pg_catalog.bool) IS
 'planner''s piece of uuid <@ tstzrange(lower, upper, bounds): as uuidx_time_within, with the range''s parts';
+
+CREATE FUNCTION uuidx_time_span(id pg_catalog.uuid, range pg_catalog.tstzrange, beside pg_catalog.bool)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuidx_time_span'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
+SUPPORT uuidx_time_range_support;
+COMMENT ON FUNCTION uuidx_time_span(pg_catalog.uuid, pg_catalog.tstzrange, pg_catalog.bool) IS
+'planner''s piece of uuid <@ tstzrange: the same, as one index range over both versions';
+
+CREATE FUNCTION uuidx_time_span_between(id pg_catalog.uuid, lower pg_catalog.timestamptz, upper pg_catalog.timestamptz, bounds pg_catalog.text, beside pg_catalog.bool)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuidx_time_span_between'
+LANGUAGE C IMMUTABLE PARALLEL SAFE LEAKPROOF
+SUPPORT uuidx_time_range_support;
+COMMENT ON FUNCTION uuidx_time_span_between(pg_catalog.uuid, pg_catalog.timestamptz, pg_catalog.timestamptz, pg_catalog.text, pg_catalog.bool) IS
+'planner''s piece of uuid <@ tstzrange(lower, upper, bounds): as uuidx_time_span, with the range''s parts';
 
 CREATE FUNCTION uuidx_time_bound(range pg_catalog.tstzrange, version pg_catalog.int4, upper pg_catalog.bool)
 RETURNS pg_catalog.uuid

@@ -45,11 +45,18 @@
 #define UUIDX_INTERVAL_IS_INFINITE(i) false
 #endif
 
-/* PostgreSQL 16 gave make_range() a soft-error context. */
-#if PG_VERSION_NUM >= 160000
-#define UUIDX_MAKE_RANGE(typcache, lower, upper) make_range(typcache, lower, upper, false, NULL)
+/* PostgreSQL 17 added uuid_extract_version(). */
+#if PG_VERSION_NUM >= 170000
+#define UUIDX_CORE_EXTRACT_VERSION F_UUID_EXTRACT_VERSION
+#endif
+
+/* PostgreSQL 18 gave index_beginscan() an instrumentation argument. */
+#if PG_VERSION_NUM >= 180000
+#define UUIDX_INDEX_BEGINSCAN(heap, index, snapshot, nkeys, norderbys) \
+	index_beginscan(heap, index, snapshot, NULL, nkeys, norderbys)
 #else
-#define UUIDX_MAKE_RANGE(typcache, lower, upper) make_range(typcache, lower, upper, false)
+#define UUIDX_INDEX_BEGINSCAN(heap, index, snapshot, nkeys, norderbys) \
+	index_beginscan(heap, index, snapshot, nkeys, norderbys)
 #endif
 
 #endif							/* UUIDX_COMPAT_H */

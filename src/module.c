@@ -17,7 +17,7 @@
 UUIDX_MODULE_MAGIC;
 
 /* uuidx.node_id: -1 (unset) or 0..65535; see uuidx_layout_v8_time(). */
-int			uuidx_node_id = -1;
+int			uuidx_node_id_setting = -1;
 
 /* uuidx.library_version: read-only, the release this library was built as. */
 static char *library_version = NULL;
@@ -45,7 +45,7 @@ _PG_init(void)
 	DefineCustomIntVariable("uuidx.node_id",
 							"Node id written into uuid_generate_v8() values.",
 							"-1 (the default) leaves the node bits random. Give each server that writes to the same tables its own id from 0 to 65535.",
-							&uuidx_node_id,
+							&uuidx_node_id_setting,
 							-1, -1, 65535,
 							PGC_SUSET,
 							0,
@@ -79,9 +79,12 @@ _PG_init(void)
 								 UUIDX_DEBUG_RANDOM_OFF,
 								 debug_postmaster_random_options,
 								 PGC_POSTMASTER,
-								 GUC_NOT_IN_SAMPLE,
+								 GUC_NOT_IN_SAMPLE | GUC_NO_SHOW_ALL,
 								 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("uuidx");
+
+	/* The planner's costing of index walks over a time range. */
+	uuidx_time_range_install_hook();
 
 	if (process_shared_preload_libraries_in_progress)
 	{

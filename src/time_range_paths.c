@@ -1,0 +1,274 @@
+/*-------------------------------------------------------------------------
+ *
+ * time_range_paths.c
+ *	  The cost of walking an index in key order to the keys of a time range.
+ *
+ * The planner costs an index scan that walks the key order (ORDER BY id
+ * ... LIMIT n, the first rows of a cursor, MIN or MAX) as if the rows it
+ * wants were spread evenly over the index: to return n rows, it expects to
+ * read the index's keys in the proportion the rows it wants hold among all.
+ * The keys of a time range lie together: the walk reads every key between
+ * where its conditions start it and the range, then the range.  A planner
+ * hook (set_rel_pathlist_hook) adds the cost of those keys, estimated from
+ * id's histogram (time_range_selfuncs.c), to the startup cost of each such
+ * index path, and of a Gather path above a partial one, so that the planner
+ * walks the index where it meets the range soon, and sorts the rows of a
+ * bitmap scan where it does not.  The rows themselves are what the clauses
+ * make them; only the choice of plan depends on this.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "time_range.h"
+
+#include "access/stratnum.h"
+#include "catalog/pg_am_d.h"
+#include "catalog/pg_type_d.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/paths.h"
+#include "utils/lsyscache.h"
+#include "utils/typcache.h"
+
+static set_rel_pathlist_hook_type prev_set_rel_pathlist_hook = NULL;
+
+/*
+ * The window of a restriction clause of this extension whose range the
+ * planner can estimate (a constant, a stable expression, a parameter with
+ * a value), with its id and the versions it accepts (a bit per version): an
+ * operator or a span, an arm, or arms ORed.
+ */
+static bool
+clause_window(PlannerInfo *root, Node *clause, Node **id, TimeWindow *w, int *versions)
+{
+	List	   *args;
+	TimeClause c;
+	Node	   *range;
+	Oid			fn;
+
+	if (is_orclause(clause))
+	{
+		ListCell   *lc;
+
+		*versions = 0;
+		foreach(lc, ((BoolExpr *) clause)->args)
+		{
+			int			arm_versions;
+
+			if (!clause_window(root, lfirst(lc), id, w, &arm_versions))
+				return false;
+			*versions |= arm_versions;
+		}
+		return true;
+	}
+	if (IsA(clause, FuncExpr))
+	{
+		fn = ((FuncExpr *) clause)->funcid;
+		args = ((FuncExpr *) clause)->args;
+	}
+	else if (IsA(clause, OpExpr))
+	{
+		fn = get_opcode(((OpExpr *) clause)->opno);
+		args = ((OpExpr *) clause)->args;
+	}
+	else
+		return false;
+	if (!uuidx_time_clause(fn, args, &c))
+		return false;
+	range = estimate_expression_value(root, c.range);
+	if (!IsA(range, Const) || ((Const *) range)->constisnull)
+		return false;
+	uuidx_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), w);
+	*id = c.id;
+	*versions = c.version == 0 ? (1 << 6) | (1 << 7) : 1 << c.version;
+	return true;
+}
+
+/* Where the keys of a range lie in the key order: one interval per version. */
+typedef struct KeyRegions
+{
+	int			n;
+	pg_uuid_t	lower[2];
+	pg_uuid_t	upper[2];
+} KeyRegions;
+
+/*
+ * The bounds a path's index conditions on its first column set, as far as
+ * the planner can estimate them: [*lower, *upper] narrowed.
+ */
+static void
+scan_bounds(PlannerInfo *root, IndexPath *path, pg_uuid_t *lower, pg_uuid_t *upper)
+{
+	IndexOptInfo *index = path->indexinfo;
+	ListCell   *lc;
+
+	memset(lower->data, 0x00, UUID_LEN);
+	memset(upper->data, 0xFF, UUID_LEN);
+	foreach(lc, path->indexclauses)
+	{
+		IndexClause *ic = (IndexClause *) lfirst(lc);
+		ListCell   *lq;
+
+		if (ic->indexcol != 0)
+			continue;
+		foreach(lq, ic->indexquals)
+		{
+			OpExpr	   *op = (OpExpr *) ((RestrictInfo *) lfirst(lq))->clause;
+			bool		key_left;
+			int			strategy;
+			Node	   *value;
+			const pg_uuid_t *bound;
+
+			if (!IsA(op, OpExpr) || list_length(op->args) != 2)
+				continue;
+			key_left = match_index_to_operand(linitial(op->args), 0, index);
+			strategy = get_op_opfamily_strategy(op->opno, index->opfamily[0]);
+			value = estimate_expression_value(root, key_left ? lsecond(op->args) : linitial(op->args));
+			if (!IsA(value, Const) || ((Const *) value)->constisnull ||
+				((Const *) value)->consttype != UUIDOID)
+				continue;
+			bound = DatumGetUUIDP(((Const *) value)->constvalue);
+			if (!key_left && strategy != BTEqualStrategyNumber)
+				strategy = BTMaxStrategyNumber + 1 - strategy;	/* commuted */
+			if ((strategy == BTGreaterStrategyNumber || strategy == BTGreaterEqualStrategyNumber ||
+				 strategy == BTEqualStrategyNumber) && memcmp(bound->data, lower->data, UUID_LEN) > 0)
+				*lower = *bound;
+			if ((strategy == BTLessStrategyNumber || strategy == BTLessEqualStrategyNumber ||
+				 strategy == BTEqualStrategyNumber) && memcmp(bound->data, upper->data, UUID_LEN) < 0)
+				*upper = *bound;
+		}
+	}
+}
+
+/*
+ * The share of the keys a walk of the index path reads before the first
+ * key of the regions, from where its conditions start it, in its
+ * direction; every key it reads where no region meets its conditions.
+ * -1 for a path that does not walk id's key order.
+ */
+static double
+walk_before_range(PlannerInfo *root, VariableStatData *vardata, Node *id,
+				  IndexPath *path, const KeyRegions *regions)
+{
+	IndexOptInfo *index = path->indexinfo;
+	Oid			uuid_family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	pg_uuid_t	lower,
+				upper;
+	bool		ascending;
+	bool		found = false;
+	pg_uuid_t	meet;
+
+	if (index->relam != BTREE_AM_OID || index->opfamily[0] != uuid_family ||
+		!match_index_to_operand(id, 0, index))
+		return -1;
+	ascending = ScanDirectionIsBackward(path->indexscandir) == index->reverse_sort[0];
+	scan_bounds(root, path, &lower, &upper);
+	for (int i = 0; i < regions->n; i++)
+	{
+		const pg_uuid_t *from = memcmp(regions->lower[i].data, lower.data, UUID_LEN) > 0 ?
+			&regions->lower[i] : &lower;
+		const pg_uuid_t *to = memcmp(regions->upper[i].data, upper.data, UUID_LEN) < 0 ?
+			&regions->upper[i] : &upper;
+
+		if (memcmp(from->data, to->data, UUID_LEN) > 0)
+			continue;			/* the walk never meets this region */
+		if (!found || (ascending ? memcmp(from->data, meet.data, UUID_LEN) < 0
+					   : memcmp(to->data, meet.data, UUID_LEN) > 0))
+			meet = ascending ? *from : *to;
+		found = true;
+	}
+	if (!found)
+		return uuidx_key_share(root, vardata, &lower, &upper);
+	return ascending ? uuidx_key_share(root, vardata, &lower, &meet)
+		: uuidx_key_share(root, vardata, &meet, &upper);
+}
+
+/*
+ * Add to an index path's startup cost what its walk reads before it meets
+ * the range, at the path's own cost per key read.  Returns what it added.
+ */
+static Cost
+charge_walk(PlannerInfo *root, RelOptInfo *rel, VariableStatData *vardata, Node *id,
+			Path *path, const KeyRegions *regions)
+{
+	IndexPath  *ipath = (IndexPath *) path;
+	double		share;
+	double		read;
+	Cost		added;
+
+	if (!IsA(path, IndexPath))
+		return 0;
+	share = walk_before_range(root, vardata, id, ipath, regions);
+	if (share <= 0)
+		return 0;
+	read = Max(1.0, ipath->indexselectivity * rel->tuples);
+	added = Min(share * rel->tuples, read) * (path->total_cost - path->startup_cost) / read;
+	path->startup_cost += added;
+	return added;
+}
+
+/*
+ * set_rel_pathlist_hook: on a table with an id <@ r whose range the
+ * planner can estimate, charge the index paths that walk id's key order
+ * what they read before the range (see the head of this file), and a
+ * Gather path above a partial one what that one was charged.
+ */
+static void
+charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
+{
+	Node	   *id = NULL;
+	TimeWindow	w;
+	int			versions = 0;
+	KeyRegions	regions;
+	VariableStatData vardata;
+	ListCell   *lc;
+	Cost	   *charged;
+
+	if (prev_set_rel_pathlist_hook)
+		prev_set_rel_pathlist_hook(root, rel, rti, rte);
+	if (rel->rtekind != RTE_RELATION)
+		return;
+	foreach(lc, rel->baserestrictinfo)
+		if (clause_window(root, (Node *) ((RestrictInfo *) lfirst(lc))->clause, &id, &w, &versions))
+			break;
+	if (id == NULL)
+		return;
+
+	examine_variable(root, id, 0, &vardata);
+	regions.n = 0;
+	for (int version = 7; version >= 6; version--)
+		if ((versions & (1 << version)) && !w.empty[WINDOW_INDEX(version)] &&
+			uuidx_window_selectivity(root, &vardata, &w, version) * rel->tuples >= 1)
+		{
+			uuidx_window_bound(&w, version, false, &regions.lower[regions.n]);
+			uuidx_window_bound(&w, version, true, &regions.upper[regions.n]);
+			regions.n++;
+		}
+
+	charged = palloc0(sizeof(Cost) * Max(1, list_length(rel->partial_pathlist)));
+	foreach(lc, rel->partial_pathlist)
+		charged[foreach_current_index(lc)] = charge_walk(root, rel, &vardata, id, lfirst(lc), &regions);
+	foreach(lc, rel->pathlist)
+	{
+		Path	   *path = lfirst(lc);
+		Path	   *sub = IsA(path, GatherPath) ? ((GatherPath *) path)->subpath
+			: IsA(path, GatherMergePath) ? ((GatherMergePath *) path)->subpath : NULL;
+		ListCell   *lp;
+
+		if (sub == NULL)
+			charge_walk(root, rel, &vardata, id, path, &regions);
+		else
+			foreach(lp, rel->partial_pathlist)
+				if (lfirst(lp) == sub)
+					path->startup_cost = Min(path->total_cost,
+											 path->startup_cost + charged[foreach_current_index(lp)]);
+	}
+	pfree(charged);
+	ReleaseVariableStats(vardata);
+}
+
+void
+uuidx_time_range_install_hook(void)
+{
+	prev_set_rel_pathlist_hook = set_rel_pathlist_hook;
+	set_rel_pathlist_hook = charge_walks;
+}

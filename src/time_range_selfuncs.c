@@ -1,0 +1,511 @@
+/*-------------------------------------------------------------------------
+ *
+ * time_range_selfuncs.c
+ *	  Estimates for id <@ tstzrange: the share of rows whose id is a v6 or
+ *	  v7 with its time in a range, for a restriction and for a join, and
+ *	  the share of keys between two UUIDs (how far an index walks before
+ *	  it meets the range).
+ *
+ * PostgreSQL cannot interpolate between two uuids, so its own estimate of
+ * id >= a AND id <= b is one row for any range within a histogram bin.
+ * The time bits can be interpolated: a v6 or v7 key begins with its time,
+ * so the first eight bytes of a bin's bounds, read as a number, tell how
+ * much of the bin a window of time covers.  Keys inserted since the last
+ * ANALYZE lie past the histogram's last bound (a v7 key always grows);
+ * they are estimated from the newest key in an index on id and the rate of
+ * the histogram's last bin.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "time_range.h"
+
+#include "compat.h"
+#include "access/genam.h"
+#include "access/relscan.h"
+#include "access/skey.h"
+#include "access/stratnum.h"
+#include "access/table.h"
+#include "catalog/pg_am_d.h"
+#include "catalog/pg_class_d.h"
+#include "catalog/pg_statistic.h"
+#include "catalog/pg_type_d.h"
+#include "fmgr.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "parser/parsetree.h"
+#include "port/pg_bswap.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
+#include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/snapmgr.h"
+#include "utils/typcache.h"
+
+PG_FUNCTION_INFO_V1(uuidx_time_range_sel);
+
+static uint64
+first_eight_bytes(const pg_uuid_t *uuid)
+{
+	uint64		v;
+
+	memcpy(&v, uuid->data, sizeof(v));
+	return pg_ntoh64(v);
+}
+
+/* The time of a UUID of the version, in the window's units; false for others. */
+static bool
+version_time(const pg_uuid_t *uuid, int version, uint64 *t)
+{
+	if (uuidx_get_version(uuid) != version)
+		return false;
+	*t = uuidx_window_time(uuid, version);
+	return true;
+}
+
+/* The share of [t0, t1] that lies in [lo, hi], counting whole units. */
+static double
+time_share(uint64 t0, uint64 t1, uint64 lo, uint64 hi)
+{
+	uint64		from = Max(t0, lo);
+	uint64		to = Min(t1, hi);
+
+	if (from > to)
+		return 0;
+	return ((double) (to - from) + 1) / ((double) (t1 - t0) + 1);
+}
+
+/*
+ * The share of the bin [a, b] whose keys lie in [lower, upper], reading the
+ * first eight bytes as a number.
+ */
+static double
+byte_share(const pg_uuid_t *a, const pg_uuid_t *b,
+		   const pg_uuid_t *lower, const pg_uuid_t *upper)
+{
+	uint64		ka,
+				kb,
+				from,
+				to;
+
+	if (memcmp(upper->data, a->data, UUID_LEN) < 0 ||
+		memcmp(lower->data, b->data, UUID_LEN) > 0)
+		return 0;
+	ka = first_eight_bytes(a);
+	kb = first_eight_bytes(b);
+	if (kb <= ka)
+		return memcmp(lower->data, a->data, UUID_LEN) <= 0 &&
+			memcmp(upper->data, b->data, UUID_LEN) >= 0 ? 1.0 : 0.5;
+	from = Max(ka, first_eight_bytes(lower));
+	to = Min(kb, first_eight_bytes(upper));
+	if (from >= to)
+		return 0;
+	return (double) (to - from) / (double) (kb - ka);
+}
+
+/*
+ * The time span of histogram bin j if both its bounds are of the version;
+ * false otherwise.
+ */
+static bool
+bin_time_span(const Datum *values, int n, int j, int version, uint64 *t0, uint64 *t1)
+{
+	return j >= 0 && j + 1 < n &&
+		version_time(DatumGetUUIDP(values[j]), version, t0) &&
+		version_time(DatumGetUUIDP(values[j + 1]), version, t1) && *t1 >= *t0;
+}
+
+/*
+ * The share of histogram bin i, between bounds i and i + 1, that holds UUIDs
+ * of the version with their time in the window [lower, upper].
+ *
+ * A bin whose two bounds are of the version is read on the first eight
+ * bytes, taken as a number: they hold the time.  A bin with only one bound
+ * of the version is where that version's keys begin or end in the uuid
+ * order (the newest v7 keys, say, followed by v6 or v4 keys): reading it on
+ * the bytes would spread its rows thinly over the gap to the other
+ * version's keys.  Its rows of the version are taken to lie next to that
+ * bound, over as much time as the neighbouring bin of the version covers,
+ * since a bin holds as many rows as the next.  Where no neighbouring bin
+ * is of the version (a lone key of the version among others, as in a
+ * table that has just begun to take v7 keys), nothing says how many of the
+ * bin's rows are of the version, and the bin is read on the bytes like a
+ * bin with no bound of the version.
+ */
+static double
+bin_share(const Datum *values, int n, int i, const TimeWindow *w, int version,
+		  const pg_uuid_t *lower, const pg_uuid_t *upper)
+{
+	const pg_uuid_t *a = DatumGetUUIDP(values[i]);
+	const pg_uuid_t *b = DatumGetUUIDP(values[i + 1]);
+	int			k = WINDOW_INDEX(version);
+	uint64		ta,
+				tb,
+				t0,
+				t1;
+	bool		a_is = version_time(a, version, &ta);
+	bool		b_is = version_time(b, version, &tb);
+
+	if (a_is != b_is && bin_time_span(values, n, a_is ? i - 1 : i + 1, version, &t0, &t1))
+	{
+		uint64		width = t1 - t0;
+
+		if (a_is)
+			return time_share(ta, ta + width < ta ? PG_UINT64_MAX : ta + width,
+							  w->first[k], w->last[k]);
+		return time_share(tb > width ? tb - width : 0, tb, w->first[k], w->last[k]);
+	}
+	return byte_share(a, b, lower, upper);
+}
+
+/*
+ * The newest (greatest) key of id, from a B-tree index whose first column
+ * is id in uuid's order: one descent to the end of the index, as
+ * PostgreSQL's own estimates find a column's actual extremes.  The key is
+ * read from the index alone, so it may belong to a row not yet committed
+ * or recently deleted: good enough for an estimate.  False where no such
+ * index exists or it holds no key.
+ */
+static bool
+newest_key(PlannerInfo *root, VariableStatData *vardata, pg_uuid_t *key)
+{
+	RelOptInfo *rel = vardata->rel;
+	Node	   *expr = vardata->var;
+	Oid			uuid_opfamily = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	ListCell   *lc;
+
+	if (rel == NULL || root == NULL || expr == NULL)
+		return false;
+	if (IsA(expr, RelabelType))
+		expr = (Node *) ((RelabelType *) expr)->arg;
+	if (!IsA(expr, Var) || ((Var *) expr)->varlevelsup != 0 ||
+		planner_rt_fetch(rel->relid, root)->rtekind != RTE_RELATION ||
+		planner_rt_fetch(rel->relid, root)->relkind != RELKIND_RELATION)
+		return false;
+
+	foreach(lc, rel->indexlist)
+	{
+		IndexOptInfo *index = (IndexOptInfo *) lfirst(lc);
+		Relation	heap_rel;
+		Relation	index_rel;
+		IndexScanDesc scan;
+		ScanKeyData not_null;
+		bool		found = false;
+
+		if (index->relam != BTREE_AM_OID || index->indpred != NIL || index->hypothetical ||
+			index->indexkeys[0] != ((Var *) expr)->varattno ||
+			index->opfamily[0] != uuid_opfamily)
+			continue;
+
+		/* The planner holds locks on the table and its indexes already. */
+		heap_rel = table_open(planner_rt_fetch(rel->relid, root)->relid, NoLock);
+		index_rel = index_open(index->indexoid, NoLock);
+		ScanKeyEntryInitialize(&not_null, SK_ISNULL | SK_SEARCHNOTNULL, 1,
+							   InvalidStrategy, InvalidOid, InvalidOid, InvalidOid, (Datum) 0);
+		scan = UUIDX_INDEX_BEGINSCAN(heap_rel, index_rel, SnapshotAny, 1, 0);
+		scan->xs_want_itup = true;
+		index_rescan(scan, &not_null, 1, NULL, 0);
+		if (index_getnext_tid(scan, index->reverse_sort[0] ? ForwardScanDirection
+							  : BackwardScanDirection) != NULL && scan->xs_itup != NULL)
+		{
+			bool		isnull;
+			Datum		d = index_getattr(scan->xs_itup, 1, scan->xs_itupdesc, &isnull);
+
+			if (!isnull)
+			{
+				*key = *DatumGetUUIDP(d);
+				found = true;
+			}
+		}
+		index_endscan(scan);
+		index_close(index_rel, NoLock);
+		table_close(heap_rel, NoLock);
+		return found;
+	}
+	return false;
+}
+
+/*
+ * The share of the histogram's rows (as bin shares add up: each bin holds
+ * one) whose key of the version, inserted since the statistics were taken,
+ * lies past the histogram's last bound and in the window.  When the last
+ * bound and the newest key in the index are of the version, the keys
+ * between them are taken to come at the rate of the histogram's last bin:
+ * its one bin's worth of rows per the time it spans.
+ */
+static double
+newer_bins(PlannerInfo *root, VariableStatData *vardata, const Datum *values, int n,
+		   const TimeWindow *w, int version)
+{
+	int			k = WINDOW_INDEX(version);
+	uint64		t0,
+				t1,
+				t_newest,
+				from,
+				to;
+	pg_uuid_t	newest;
+
+	if (!bin_time_span(values, n, n - 2, version, &t0, &t1) || t1 == t0 ||
+		!newest_key(root, vardata, &newest) ||
+		!version_time(&newest, version, &t_newest) || t_newest <= t1)
+		return 0;
+	from = Max(t1 + 1, w->first[k]);
+	to = Min(t_newest, w->last[k]);
+	if (from > to)
+		return 0;
+	return ((double) (to - from) + 1) / (double) (t1 - t0);
+}
+
+/*
+ * The share of rows whose id is a UUID of the version (0: either) with its
+ * time in the window, from id's statistics: the most common values that
+ * are, the part of the histogram between the version's bounds, bin by bin,
+ * and the rows newer than the histogram.
+ */
+Selectivity
+uuidx_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
+						 const TimeWindow *w, int version)
+{
+	Form_pg_statistic stats;
+	AttStatsSlot sslot;
+	pg_uuid_t	lower,
+				upper;
+	double		mcv_match = 0,
+				mcv_total = 0,
+				bins = 0;
+	Selectivity sel;
+
+	if (version == 0)
+		return uuidx_window_selectivity(root, vardata, w, 6) +
+			uuidx_window_selectivity(root, vardata, w, 7);
+	if (w->empty[WINDOW_INDEX(version)])
+		return 0;
+	uuidx_window_bound(w, version, false, &lower);
+	uuidx_window_bound(w, version, true, &upper);
+	if (!HeapTupleIsValid(vardata->statsTuple))
+		return DEFAULT_RANGE_INEQ_SEL;
+	stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
+
+	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV, InvalidOid,
+						 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
+	{
+		for (int i = 0; i < sslot.nvalues; i++)
+		{
+			if (uuidx_in_window(DatumGetUUIDP(sslot.values[i]), w, version))
+				mcv_match += sslot.numbers[i];
+			mcv_total += sslot.numbers[i];
+		}
+		free_attstatsslot(&sslot);
+	}
+	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
+						 ATTSTATSSLOT_VALUES))
+	{
+		for (int i = 0; i + 1 < sslot.nvalues; i++)
+			bins += bin_share(sslot.values, sslot.nvalues, i, w, version, &lower, &upper);
+		bins += newer_bins(root, vardata, sslot.values, sslot.nvalues, w, version);
+		if (sslot.nvalues >= 2)
+			bins /= sslot.nvalues - 1;
+		free_attstatsslot(&sslot);
+	}
+	sel = mcv_match + bins * Max(0.0, 1.0 - stats->stanullfrac - mcv_total);
+	CLAMP_PROBABILITY(sel);
+	return sel;
+}
+
+/*
+ * The share of rows whose id lies in [from, to], from id's histogram read
+ * on the bytes (the most common values are left out: a key column has
+ * none).  For the rows an index walks past.
+ */
+double
+uuidx_key_share(PlannerInfo *root, VariableStatData *vardata,
+				const pg_uuid_t *from, const pg_uuid_t *to)
+{
+	AttStatsSlot sslot;
+	double		share = 0;
+
+	if (memcmp(from->data, to->data, UUID_LEN) > 0)
+		return 0;
+	if (!HeapTupleIsValid(vardata->statsTuple) ||
+		!get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
+						  ATTSTATSSLOT_VALUES))
+		return 0.5;				/* nothing known: half the index */
+	for (int i = 0; i + 1 < sslot.nvalues; i++)
+		share += byte_share(DatumGetUUIDP(sslot.values[i]), DatumGetUUIDP(sslot.values[i + 1]),
+							from, to);
+	if (sslot.nvalues >= 2)
+		share /= sslot.nvalues - 1;
+	free_attstatsslot(&sslot);
+	return share;
+}
+
+/*
+ * A join: id <@ r with r from another table.  The share is the mean, over
+ * the ranges the other side holds, of the share of id in each.  Those
+ * ranges come from the other side's statistics: a tstzrange column's
+ * histogram of bounds (each entry a range from the i-th lower bound to the
+ * i-th upper), or, for tstzrange(a, b[, flags]), the histograms of a and
+ * b, paired quantile by quantile.  Otherwise a default.
+ */
+Selectivity
+uuidx_time_join_selectivity(PlannerInfo *root, Node *id, Node *range, int version)
+{
+	VariableStatData iddata;
+	VariableStatData rdata;
+	AttStatsSlot sslot;
+	double		sum = 0;
+	int			count = 0;
+	double		present = 1.0;
+	FuncExpr   *ctor = IsA(range, FuncExpr) ? (FuncExpr *) range : NULL;
+
+	examine_variable(root, id, 0, &iddata);
+	if (ctor != NULL &&
+		(ctor->funcid == F_TSTZRANGE_TIMESTAMPTZ_TIMESTAMPTZ ||
+		 ctor->funcid == F_TSTZRANGE_TIMESTAMPTZ_TIMESTAMPTZ_TEXT))
+	{
+		VariableStatData adata;
+		VariableStatData bdata;
+		AttStatsSlot aslot;
+		AttStatsSlot bslot;
+		char		flags[3] = "[)";
+		Node	   *flag_arg = list_length(ctor->args) == 3 ? lthird(ctor->args) : NULL;
+
+		if (flag_arg != NULL)
+		{
+			if (!IsA(flag_arg, Const) || ((Const *) flag_arg)->constisnull)
+				flag_arg = NULL;
+			else
+				strlcpy(flags, TextDatumGetCString(((Const *) flag_arg)->constvalue), sizeof(flags));
+		}
+		examine_variable(root, linitial(ctor->args), 0, &adata);
+		examine_variable(root, lsecond(ctor->args), 0, &bdata);
+		if ((list_length(ctor->args) == 2 || flag_arg != NULL) &&
+			uuidx_valid_bound_flags(flags, strlen(flags)) &&
+			HeapTupleIsValid(adata.statsTuple) && HeapTupleIsValid(bdata.statsTuple) &&
+			get_attstatsslot(&aslot, adata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
+							 ATTSTATSSLOT_VALUES))
+		{
+			if (get_attstatsslot(&bslot, bdata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
+								 ATTSTATSSLOT_VALUES))
+			{
+				int			n = Min(aslot.nvalues, bslot.nvalues);
+
+				for (int i = 0; n >= 2 && i < n; i++)
+				{
+					TimestampTz a = DatumGetTimestampTz(aslot.values[(int64) i * (aslot.nvalues - 1) / (n - 1)]);
+					TimestampTz b = DatumGetTimestampTz(bslot.values[(int64) i * (bslot.nvalues - 1) / (n - 1)]);
+					TimeWindow	w;
+
+					if (uuidx_parts_window(false, a, false, b, flags, 2, &w))
+					{
+						sum += uuidx_window_selectivity(root, &iddata, &w, version);
+						count++;
+					}
+				}
+				free_attstatsslot(&bslot);
+			}
+			free_attstatsslot(&aslot);
+		}
+		ReleaseVariableStats(adata);
+		ReleaseVariableStats(bdata);
+	}
+	else
+	{
+		examine_variable(root, range, 0, &rdata);
+		if (HeapTupleIsValid(rdata.statsTuple))
+		{
+			Form_pg_statistic stats = (Form_pg_statistic) GETSTRUCT(rdata.statsTuple);
+
+			present = 1.0 - stats->stanullfrac;
+			if (get_attstatsslot(&sslot, rdata.statsTuple, STATISTIC_KIND_RANGE_LENGTH_HISTOGRAM,
+								 InvalidOid, ATTSTATSSLOT_NUMBERS))
+			{
+				if (sslot.nnumbers > 0)
+					present *= 1.0 - sslot.numbers[0];	/* the empty ranges */
+				free_attstatsslot(&sslot);
+			}
+			if (get_attstatsslot(&sslot, rdata.statsTuple, STATISTIC_KIND_BOUNDS_HISTOGRAM,
+								 InvalidOid, ATTSTATSSLOT_VALUES))
+			{
+				for (int i = 0; i < sslot.nvalues; i++)
+				{
+					TimeWindow	w;
+
+					uuidx_range_window(DatumGetRangeTypeP(sslot.values[i]), &w);
+					sum += uuidx_window_selectivity(root, &iddata, &w, version);
+					count++;
+				}
+				free_attstatsslot(&sslot);
+			}
+		}
+		ReleaseVariableStats(rdata);
+	}
+	ReleaseVariableStats(iddata);
+
+	if (count == 0)
+		return version == 0 ? 2 * DEFAULT_RANGE_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
+	return present * sum / count;
+}
+
+/*
+ * The two sides of id <@ r or r @> id, whichever order the arguments come
+ * in.
+ */
+void
+uuidx_operator_sides(List *args, Node **id, Node **range)
+{
+	bool		id_first = exprType(linitial(args)) == UUIDOID ||
+		getBaseType(exprType(linitial(args))) == UUIDOID;
+
+	*id = id_first ? linitial(args) : lsecond(args);
+	*range = id_first ? lsecond(args) : linitial(args);
+}
+
+/*
+ * A restriction: the share of rows whose id is a UUID of the version (0:
+ * either) with its time in the range, where the range is known when
+ * planning (a constant, or a stable expression or parameter the planner
+ * can estimate); else a default.
+ */
+Selectivity
+uuidx_time_selectivity(PlannerInfo *root, Node *id, Node *range, int version,
+					   int varRelid)
+{
+	VariableStatData vardata;
+	TimeWindow	w;
+	Selectivity sel;
+
+	range = estimate_expression_value(root, range);
+	if (!IsA(range, Const))
+	{
+		/* a parameterized scan: the range comes from another table */
+		if (contain_var_clause(range))
+			return uuidx_time_join_selectivity(root, id, range, version);
+		return version == 0 ? 2 * DEFAULT_RANGE_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
+	}
+	if (((Const *) range)->constisnull)
+		return 0;
+	uuidx_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), &w);
+	examine_variable(root, id, varRelid, &vardata);
+	sel = uuidx_window_selectivity(root, &vardata, &w, version);
+	ReleaseVariableStats(vardata);
+	return sel;
+}
+
+/*
+ * The operators' restriction estimator, for the cases the support function
+ * left as they were (a volatile side).
+ */
+Datum
+uuidx_time_range_sel(PG_FUNCTION_ARGS)
+{
+	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
+	List	   *args = (List *) PG_GETARG_POINTER(2);
+	int			varRelid = PG_GETARG_INT32(3);
+	Node	   *id,
+			   *range;
+
+	if (list_length(args) != 2)
+		PG_RETURN_FLOAT8(2 * DEFAULT_RANGE_INEQ_SEL);
+	uuidx_operator_sides(args, &id, &range);
+	PG_RETURN_FLOAT8(uuidx_time_selectivity(root, id, range, 0, varRelid));
+}
