@@ -27,3 +27,22 @@ SUPPORT uuidx_time_range_support;
 COMMENT ON FUNCTION uuidx_time_span_between(pg_catalog.uuid, pg_catalog.timestamptz, pg_catalog.timestamptz, pg_catalog.text, pg_catalog.bool) IS
 'planner''s piece of uuid <@ tstzrange(lower, upper, bounds): as uuidx_time_span, with the range''s parts';
 
+-- The high-water mark in WAL: uuidx_generator_state() says whether it is.
+-- A function's result columns cannot change in place.
+
+ALTER EXTENSION uuidx DROP FUNCTION uuidx_generator_state();
+DROP FUNCTION uuidx_generator_state();
+CREATE FUNCTION uuidx_generator_state(
+    OUT generator pg_catalog.text,
+    OUT scope pg_catalog.text,
+    OUT storage pg_catalog.text,
+    OUT last_time pg_catalog.timestamptz,
+    OUT clock_time pg_catalog.timestamptz,
+    OUT ahead pg_catalog.interval,
+    OUT reserved_until pg_catalog.timestamptz,
+    OUT wal_logged pg_catalog.bool)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'uuidx_generator_state'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 3;
+COMMENT ON FUNCTION uuidx_generator_state() IS
+'per generator: whether its state is shared by the server or local to this backend, how far it runs ahead of the clock, and whether its high-water mark goes into WAL';

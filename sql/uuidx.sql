@@ -292,9 +292,10 @@ CREATE FUNCTION uuidx_generator_state(
     OUT last_time pg_catalog.timestamptz,
     OUT clock_time pg_catalog.timestamptz,
     OUT ahead pg_catalog.interval,
-    OUT reserved_until pg_catalog.timestamptz)
+    OUT reserved_until pg_catalog.timestamptz,
+    OUT wal_logged pg_catalog.bool)
 RETURNS SETOF record
 AS 'MODULE_PATHNAME', 'uuidx_generator_state'
 LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 3;
 COMMENT ON FUNCTION uuidx_generator_state() IS
-'per generator: whether its state is shared by the server or local to this backend, and how far it runs ahead of the clock';
+'per generator: whether its state is shared by the server or local to this backend, how far it runs ahead of the clock, and whether its high-water mark goes into WAL';

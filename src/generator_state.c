@@ -21,23 +21,37 @@
  *		increasing within the backend only, and uuidx_generator_state()
  *		says so.
  *
- * High-water mark.  While the state is shared, no value is handed out whose
- * time lies beyond a mark that has been written and fsync'ed to the file
- * uuidx.hwm in the data directory.  The mark is moved one second ahead of
- * use, by one process at a time, before the values beyond the old mark are
- * returned; a restart or crash restart starts every generator above the
- * mark, so the first value after it is greater than every value before it
- * even if the clock was moved back.  The mark is moved when a value comes
- * within half a second of it: about two small writes and fsyncs per second
- * of generated time, done ahead of need without blocking the other
- * backends.  A value is taken only once the mark covers it: when the mark
- * cannot be written, the generator's position stays where it was.
+ * The mark.  While the state is shared, no value is handed out whose time
+ * lies beyond the high-water mark, a time written durably to the file
+ * uuidx.hwm in the data directory (a new file renamed over the old, so a
+ * copy of the data directory never sees half of one).  The mark is moved
+ * one second ahead of use, by the process that holds the state's lock,
+ * before the values beyond the old mark are returned; a restart or crash
+ * restart starts every generator above the mark, so the first value after
+ * it is greater than every value before it even if the clock was moved
+ * back.  The mark is moved when a value comes within half a second of it:
+ * about two small writes per second of generated time, done ahead of need
+ * by a process that finds the lock free, without making the others wait.
+ * A value is taken only once the mark covers it: when the mark cannot be
+ * written, the generator's position stays where it was.
+ *
+ * With uuidx.wal_log_mark on (and the library preloaded, so that its WAL
+ * resource manager is registered), each move also goes into WAL, flushed
+ * before the values it covers are returned (mark_wal.c).  Every row that
+ * holds such a value is written to WAL after the record that covers it, so
+ * a standby, a crash recovery or a point-in-time recovery that replays the
+ * row has replayed the mark: redo raises the node's shared mark, its
+ * generators and its own mark file (uuidx_replay_mark()), and a promoted
+ * node starts above every value it replayed.  Recovery that starts at a
+ * checkpoint after the record still finds the mark in the mark file, which
+ * the node wrote when it replayed the record, or which a base backup taken
+ * after that checkpoint copied.
  *
  * v6 ends in 5236 AD, v7 and v8 in 10889 AD, so the file keeps two marks:
  * the one v7 and v8 use, and v6's own, which follows it while it lies
  * within v6's range and otherwise stays where v6 last needed it.  A clock
  * that visited the years after 5236 thus leaves v6 usable after a restart.
- * No mark is written beyond what the reader accepts (UUIDX_HWM_MAX_US).
+ * No mark is written beyond what the reader accepts (UUIDX_MARK_MAX_US).
  *
  *-------------------------------------------------------------------------
  */
@@ -51,7 +65,6 @@
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
-#include "common/file_perm.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
@@ -59,35 +72,36 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-/* How far ahead of use the high-water mark is moved, in microseconds. */
-#define UUIDX_RESERVE_WINDOW_US INT64CONST(1000000)
+/* How far ahead of use the mark is moved, in microseconds. */
+#define UUIDX_MARK_AHEAD_US INT64CONST(1000000)
 /* After a failed early move, how long before the next early attempt. */
 #define UUIDX_EARLY_RETRY_US INT64CONST(100000)
 
-#define UUIDX_HWM_FILE "uuidx.hwm"
+#define UUIDX_MARK_FILE "uuidx.hwm"
+#define UUIDX_MARK_TEMP_FILE "uuidx.hwm.tmp"
 /* Version 1 (written by 1.0) kept one mark; version 2 adds v6's own. */
-#define UUIDX_HWM_MAGIC_V1 "uuidx high-water mark v1 unix_us="
-#define UUIDX_HWM_MAGIC "uuidx high-water mark v2 unix_us="
-#define UUIDX_HWM_V6_FIELD " v6_unix_us="
-#define UUIDX_HWM_RECORD_LEN 128
+#define UUIDX_MARK_MAGIC_V1 "uuidx high-water mark v1 unix_us="
+#define UUIDX_MARK_MAGIC "uuidx high-water mark v2 unix_us="
+#define UUIDX_MARK_V6_FIELD " v6_unix_us="
+#define UUIDX_MARK_RECORD_LEN 128
 
 /*
  * The greatest mark, written or read: the last microsecond of the last
  * millisecond v7 and v8 can encode.  No generator needs more.
  */
-#define UUIDX_HWM_MAX_US ((UUIDX_V7_MAX_MS + 1) * 1000 - 1)
+#define UUIDX_MARK_MAX_US ((UUIDX_V7_MAX_MS + 1) * 1000 - 1)
 
 typedef struct UuidxSharedState
 {
 	pg_atomic_uint64 last[UUIDX_NUM_GENERATORS];
-	/* Unix microseconds no v7/v8 value handed out may exceed (persisted). */
-	pg_atomic_uint64 reserved_unix_us;
-	/* The same for v6 (persisted): at most v6's last microsecond. */
-	pg_atomic_uint64 reserved_v6_unix_us;
-	/* Set while one process writes the high-water mark file. */
-	pg_atomic_flag hwm_writer;
+	/* The mark v7 and v8 values may not pass (Unix microseconds). */
+	pg_atomic_uint64 mark_us;
+	/* The same for v6: at most v6's last microsecond. */
+	pg_atomic_uint64 v6_mark_us;
 	/* Clock (Unix us) before which no early move is tried after a failure. */
-	pg_atomic_uint64 early_retry_unix_us;
+	pg_atomic_uint64 early_retry_us;
+	/* Held while the mark is moved (persistent state only). */
+	LWLock		lock;
 	bool		persistent;
 } UuidxSharedState;
 
@@ -163,15 +177,21 @@ v6_max_unix_us(void)
 }
 
 /* What the WARNINGs about an unusable mark file say it means. */
-#define UUIDX_HWM_LOST_DETAIL \
+#define UUIDX_MARK_LOST_DETAIL \
 	"Values generated after this restart are ordered after earlier ones only if the clock is."
+
+/* What an error about writing the mark says it means. */
+#define UUIDX_MARK_WRITE_DETAIL \
+	"A UUID is returned only once the persisted high-water mark covers its time."
+#define UUIDX_MARK_WRITE_HINT \
+	"Check that the data directory is writable and has free space."
 
 /*
  * Parse a mark: digits, then the end of the field.  False unless it is a
  * number from 0 to max.
  */
 static bool
-parse_hwm_value(const char *digits, const char **end, int64 *value, int64 max)
+parse_mark_value(const char *digits, const char **end, int64 *value, int64 max)
 {
 	char	   *stop;
 
@@ -182,33 +202,33 @@ parse_hwm_value(const char *digits, const char **end, int64 *value, int64 max)
 }
 
 /*
- * Read the high-water mark file into *mark (v7 and v8) and *v6_mark.  Both
- * are 0 when there is no file; a file that cannot be read or parsed is
- * reported and treated as absent, because this runs in the postmaster,
- * where an error would stop the server.  A version 1 file holds one mark,
- * which v6 takes only as far as its range goes.
+ * Read the mark file into *mark (v7 and v8) and *v6_mark.  Both are 0 when
+ * there is no file; a file that cannot be read or parsed is reported and
+ * treated as absent, because this runs in the postmaster, where an error
+ * would stop the server.  A version 1 file holds one mark, which v6 takes
+ * only as far as its range goes.
  */
 static void
-read_hwm_file(int64 *mark, int64 *v6_mark)
+read_mark_file(int64 *mark, int64 *v6_mark)
 {
-	char		buf[UUIDX_HWM_RECORD_LEN + 1];
+	char		buf[UUIDX_MARK_RECORD_LEN + 1];
 	int			fd;
 	ssize_t		n;
 	const char *p;
 
 	*mark = 0;
 	*v6_mark = 0;
-	fd = OpenTransientFile(UUIDX_HWM_FILE, O_RDONLY | PG_BINARY);
+	fd = OpenTransientFile(UUIDX_MARK_FILE, O_RDONLY | PG_BINARY);
 	if (fd < 0)
 	{
 		if (errno != ENOENT)
 			ereport(WARNING,
 					(errcode_for_file_access(),
-					 errmsg("could not open file \"%s\": %m", UUIDX_HWM_FILE),
-					 errdetail(UUIDX_HWM_LOST_DETAIL)));
+					 errmsg("could not open file \"%s\": %m", UUIDX_MARK_FILE),
+					 errdetail(UUIDX_MARK_LOST_DETAIL)));
 		return;
 	}
-	n = read(fd, buf, UUIDX_HWM_RECORD_LEN);
+	n = read(fd, buf, UUIDX_MARK_RECORD_LEN);
 	if (n < 0)
 	{
 		int			save_errno = errno;
@@ -217,34 +237,34 @@ read_hwm_file(int64 *mark, int64 *v6_mark)
 		errno = save_errno;
 		ereport(WARNING,
 				(errcode_for_file_access(),
-				 errmsg("could not read file \"%s\": %m", UUIDX_HWM_FILE),
-				 errdetail(UUIDX_HWM_LOST_DETAIL)));
+				 errmsg("could not read file \"%s\": %m", UUIDX_MARK_FILE),
+				 errdetail(UUIDX_MARK_LOST_DETAIL)));
 		return;
 	}
 	CloseTransientFile(fd);
 	buf[n] = '\0';
 
-	if (strncmp(buf, UUIDX_HWM_MAGIC, strlen(UUIDX_HWM_MAGIC)) == 0)
+	if (strncmp(buf, UUIDX_MARK_MAGIC, strlen(UUIDX_MARK_MAGIC)) == 0)
 	{
-		p = buf + strlen(UUIDX_HWM_MAGIC);
-		if (!parse_hwm_value(p, &p, mark, UUIDX_HWM_MAX_US) ||
-			strncmp(p, UUIDX_HWM_V6_FIELD, strlen(UUIDX_HWM_V6_FIELD)) != 0 ||
-			!parse_hwm_value(p + strlen(UUIDX_HWM_V6_FIELD), &p, v6_mark, v6_max_unix_us()) ||
+		p = buf + strlen(UUIDX_MARK_MAGIC);
+		if (!parse_mark_value(p, &p, mark, UUIDX_MARK_MAX_US) ||
+			strncmp(p, UUIDX_MARK_V6_FIELD, strlen(UUIDX_MARK_V6_FIELD)) != 0 ||
+			!parse_mark_value(p + strlen(UUIDX_MARK_V6_FIELD), &p, v6_mark, v6_max_unix_us()) ||
 			*p != '\n')
 			goto corrupt;
 		return;
 	}
-	if (strncmp(buf, UUIDX_HWM_MAGIC_V1, strlen(UUIDX_HWM_MAGIC_V1)) == 0)
+	if (strncmp(buf, UUIDX_MARK_MAGIC_V1, strlen(UUIDX_MARK_MAGIC_V1)) == 0)
 	{
 		/*
 		 * 1.0 wrote up to a second past the end of v7 (needed time plus the
 		 * window); such a mark still means "v7 and v8 are at their end".
 		 */
-		p = buf + strlen(UUIDX_HWM_MAGIC_V1);
-		if (!parse_hwm_value(p, &p, mark, UUIDX_HWM_MAX_US + UUIDX_RESERVE_WINDOW_US) ||
+		p = buf + strlen(UUIDX_MARK_MAGIC_V1);
+		if (!parse_mark_value(p, &p, mark, UUIDX_MARK_MAX_US + UUIDX_MARK_AHEAD_US) ||
 			*p != '\n')
 			goto corrupt;
-		*mark = Min(*mark, UUIDX_HWM_MAX_US);
+		*mark = Min(*mark, UUIDX_MARK_MAX_US);
 		*v6_mark = Min(*mark, v6_max_unix_us());
 		return;
 	}
@@ -254,139 +274,98 @@ corrupt:
 	*v6_mark = 0;
 	ereport(WARNING,
 			(errcode(ERRCODE_DATA_CORRUPTED),
-			 errmsg("ignoring invalid high-water mark file \"%s\"", UUIDX_HWM_FILE),
-			 errdetail(UUIDX_HWM_LOST_DETAIL),
+			 errmsg("ignoring invalid high-water mark file \"%s\"", UUIDX_MARK_FILE),
+			 errdetail(UUIDX_MARK_LOST_DETAIL),
 			 errhint("Remove the file; uuidx writes a new one.")));
 }
 
-/* The step of writing the mark that failed. */
-typedef enum HwmWriteStep
-{
-	HWM_WRITE_OK = 0,
-	HWM_WRITE_OPEN,
-	HWM_WRITE_WRITE,
-	HWM_WRITE_FSYNC,
-	HWM_WRITE_CLOSE,
-	HWM_WRITE_OPEN_DIR,
-	HWM_WRITE_FSYNC_DIR
-} HwmWriteStep;
-
 /*
- * Write and fsync the high-water mark, in place: one fixed-size record at
- * offset 0, so a retry after a failure writes the whole record again.
- * Returns the step that failed, with errno set, without raising an error:
- * the caller holds the writer flag.  So the file is opened with
- * BasicOpenFilePerm(), which reports failure only by its result, where
- * OpenTransientFile() could raise an ERROR (no descriptor slot left).
+ * The new mark file, before it is renamed over the old one: written and
+ * closed (durable_rename() fsyncs it).
  */
-static HwmWriteStep
-write_hwm_file(int64 mark, int64 v6_mark)
+static bool
+write_temp_mark_file(int64 mark, int64 v6_mark, int elevel)
 {
-	static bool dir_synced = false;
-	char		buf[UUIDX_HWM_RECORD_LEN];
+	char		buf[UUIDX_MARK_RECORD_LEN];
 	int			fd;
 	int			len;
-	int			save_errno;
 
 	memset(buf, ' ', sizeof(buf));
 	len = snprintf(buf, sizeof(buf), "%s" INT64_FORMAT "%s" INT64_FORMAT "\n",
-				   UUIDX_HWM_MAGIC, mark, UUIDX_HWM_V6_FIELD, v6_mark);
-	Assert(len > 0 && len < UUIDX_HWM_RECORD_LEN);
-	/* Pad with spaces after the newline so every write has the same size. */
+				   UUIDX_MARK_MAGIC, mark, UUIDX_MARK_V6_FIELD, v6_mark);
+	Assert(len > 0 && len < UUIDX_MARK_RECORD_LEN);
+	/* Pad with spaces after the newline so every file has the same size. */
 	buf[len] = ' ';
-	buf[UUIDX_HWM_RECORD_LEN - 1] = '\n';
+	buf[UUIDX_MARK_RECORD_LEN - 1] = '\n';
 
-	fd = BasicOpenFilePerm(UUIDX_HWM_FILE, O_WRONLY | O_CREAT | PG_BINARY, pg_file_create_mode);
+	fd = OpenTransientFile(UUIDX_MARK_TEMP_FILE, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
 	if (fd < 0)
-		return HWM_WRITE_OPEN;
-
+	{
+		ereport(elevel,
+				(errcode_for_file_access(),
+				 errmsg("could not create file \"%s\": %m", UUIDX_MARK_TEMP_FILE),
+				 errdetail(UUIDX_MARK_WRITE_DETAIL),
+				 errhint(UUIDX_MARK_WRITE_HINT)));
+		return false;
+	}
 	errno = 0;
-	if (pg_pwrite(fd, buf, sizeof(buf), 0) != sizeof(buf))
+	if (write(fd, buf, sizeof(buf)) != sizeof(buf))
 	{
-		save_errno = errno ? errno : ENOSPC;
-		close(fd);
-		errno = save_errno;
-		return HWM_WRITE_WRITE;
-	}
-	if (pg_fsync(fd) != 0)
-	{
-		save_errno = errno;
-		close(fd);
-		errno = save_errno;
-		return HWM_WRITE_FSYNC;
-	}
-	if (close(fd) != 0)
-		return HWM_WRITE_CLOSE;
+		int			save_errno = errno ? errno : ENOSPC;
 
-	/*
-	 * A new file is durable only once its directory entry is; whoever created
-	 * it may have failed or crashed before syncing the directory, so each
-	 * process syncs it once, with its first write.
-	 */
-	if (!dir_synced)
-	{
-		fd = BasicOpenFile(".", O_RDONLY | PG_BINARY);
-		if (fd < 0)
-			return HWM_WRITE_OPEN_DIR;
-		/* As core's fsync_fname_ext(): some systems cannot fsync directories. */
-		if (pg_fsync(fd) != 0 && errno != EBADF && errno != EINVAL)
-		{
-			save_errno = errno;
-			close(fd);
-			errno = save_errno;
-			return HWM_WRITE_FSYNC_DIR;
-		}
-		close(fd);
-		dir_synced = true;
+		CloseTransientFile(fd);
+		errno = save_errno;
+		ereport(elevel,
+				(errcode_for_file_access(),
+				 errmsg("could not write file \"%s\": %m", UUIDX_MARK_TEMP_FILE),
+				 errdetail(UUIDX_MARK_WRITE_DETAIL),
+				 errhint(UUIDX_MARK_WRITE_HINT)));
+		return false;
 	}
-	return HWM_WRITE_OK;
+	if (CloseTransientFile(fd) != 0)
+	{
+		ereport(elevel,
+				(errcode_for_file_access(),
+				 errmsg("could not close file \"%s\": %m", UUIDX_MARK_TEMP_FILE),
+				 errdetail(UUIDX_MARK_WRITE_DETAIL),
+				 errhint(UUIDX_MARK_WRITE_HINT)));
+		return false;
+	}
+	return true;
 }
 
-/*
- * Report a failed write of the mark (errno as the failing step left it):
- * an ERROR when the caller's value needs it, else a WARNING.  Core's
- * wording, naming the call that failed.
- */
+/* Error context of a failed write of the mark file. */
 static void
-report_hwm_write_failure(HwmWriteStep step, int elevel)
+mark_file_context(void *arg)
 {
-	const char *message = NULL;
-	const char *path = UUIDX_HWM_FILE;
-
-	switch (step)
-	{
-		case HWM_WRITE_OPEN:
-			message = "could not open file \"%s\": %m";
-			break;
-		case HWM_WRITE_WRITE:
-			message = "could not write file \"%s\": %m";
-			break;
-		case HWM_WRITE_FSYNC:
-			message = "could not fsync file \"%s\": %m";
-			break;
-		case HWM_WRITE_CLOSE:
-			message = "could not close file \"%s\": %m";
-			break;
-		case HWM_WRITE_OPEN_DIR:
-			message = "could not open directory \"%s\": %m";
-			path = ".";
-			break;
-		case HWM_WRITE_FSYNC_DIR:
-			message = "could not fsync directory \"%s\": %m";
-			path = ".";
-			break;
-		case HWM_WRITE_OK:
-			return;
-	}
-	ereport(elevel,
-			(errcode_for_file_access(),
-			 errmsg_internal(message, path),
-			 errdetail("A UUID is returned only once the persisted high-water mark covers its time, so that values generated after a restart are ordered after it."),
-			 errhint("Check that the data directory is writable and has free space.")));
+	errcontext("writing the high-water mark file \"%s\"", UUIDX_MARK_FILE);
 }
 
 /*
- * Start a state: empty, or above the persisted high-water marks.
+ * Write the marks durably: a new file, renamed over the old one with
+ * durable_rename(), so that the file holds the old marks or the new ones,
+ * never a mix, whatever reads it meanwhile.  Each failing step is reported
+ * at elevel with core's wording; false if one failed.  The caller holds the
+ * state's lock, which an ERROR releases.
+ */
+static bool
+write_mark_file(int64 mark, int64 v6_mark, int elevel)
+{
+	ErrorContextCallback errcallback;
+	bool		written;
+
+	errcallback.callback = mark_file_context;
+	errcallback.arg = NULL;
+	errcallback.previous = error_context_stack;
+	error_context_stack = &errcallback;
+	written = write_temp_mark_file(mark, v6_mark, elevel) &&
+		durable_rename(UUIDX_MARK_TEMP_FILE, UUIDX_MARK_FILE, elevel) == 0;
+	error_context_stack = errcallback.previous;
+	return written;
+}
+
+/*
+ * Start a state: empty, or above the persisted marks.
  */
 static void
 init_state(UuidxSharedState *s, bool persistent)
@@ -395,14 +374,16 @@ init_state(UuidxSharedState *s, bool persistent)
 	int64		v6_mark = 0;
 
 	if (persistent)
-		read_hwm_file(&mark, &v6_mark);
+	{
+		read_mark_file(&mark, &v6_mark);
+		LWLockInitialize(&s->lock, LWLockNewTrancheId());
+	}
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 		pg_atomic_init_u64(&s->last[gen],
 						   last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
-	pg_atomic_init_u64(&s->reserved_unix_us, (uint64) mark);
-	pg_atomic_init_u64(&s->reserved_v6_unix_us, (uint64) v6_mark);
-	pg_atomic_init_flag(&s->hwm_writer);
-	pg_atomic_init_u64(&s->early_retry_unix_us, 0);
+	pg_atomic_init_u64(&s->mark_us, (uint64) mark);
+	pg_atomic_init_u64(&s->v6_mark_us, (uint64) v6_mark);
+	pg_atomic_init_u64(&s->early_retry_us, 0);
 	s->persistent = persistent;
 }
 
@@ -460,27 +441,30 @@ attach_state(void)
 	{
 		state = preload_state;
 		storage = UUIDX_STORAGE_PRELOAD;
-		return;
 	}
 #ifdef UUIDX_HAVE_DSM_REGISTRY
-	if (IsUnderPostmaster)
+	else if (IsUnderPostmaster)
 	{
 		bool		found;
 
 		/*
-		 * Versioned: a library with another layout gets its own segment (v2
-		 * added v6's mark).  Sessions still running an older library keep
+		 * Versioned: a library with another layout gets its own segment (v3
+		 * holds the lock).  Sessions still running an older library keep
 		 * theirs, so a library upgrade takes a server restart.
 		 */
-		state = GetNamedDSMSegment("uuidx_state_v2", sizeof(UuidxSharedState),
+		state = GetNamedDSMSegment("uuidx_state_v3", sizeof(UuidxSharedState),
 								   init_dsm_state, &found);
 		storage = UUIDX_STORAGE_DSM;
-		return;
 	}
 #endif
-	init_state(&local_state, false);
-	state = &local_state;
-	storage = UUIDX_STORAGE_LOCAL;
+	else
+	{
+		init_state(&local_state, false);
+		state = &local_state;
+		storage = UUIDX_STORAGE_LOCAL;
+	}
+	if (state->persistent)
+		LWLockRegisterTranche(state->lock.tranche, "uuidx");
 }
 
 static inline void
@@ -492,92 +476,122 @@ ensure_state(void)
 
 /* The mark that covers a generator's values. */
 static inline pg_atomic_uint64 *
-reserved_of(UuidxGenerator gen)
+mark_of(UuidxGenerator gen)
 {
-	return gen == UUIDX_GEN_V6 ? &state->reserved_v6_unix_us : &state->reserved_unix_us;
+	return gen == UUIDX_GEN_V6 ? &state->v6_mark_us : &state->mark_us;
+}
+
+/* Raise an atomic to at least value. */
+static void
+atomic_raise(pg_atomic_uint64 *var, uint64 value)
+{
+	uint64		cur = pg_atomic_read_u64(var);
+
+	while (cur < value && !pg_atomic_compare_exchange_u64(var, &cur, value))
+		;
 }
 
 /*
- * Move the high-water marks so that the generator's mark covers needed_us,
- * with a second to spare.  The v7/v8 mark moves to the new target; v6's
- * follows it within v6's range, and beyond it moves only for v6 itself (to
- * v6's last microsecond), so a v7 or v8 value generated past 5236 AD does
- * not use up v6's range.
+ * Move the marks so that the generator's mark covers needed_us, with a
+ * second to spare.  The v7/v8 mark moves to the new target; v6's follows it
+ * within v6's range, and beyond it moves only for v6 itself (to v6's last
+ * microsecond), so a v7 or v8 value generated past 5236 AD does not use up
+ * v6's range.
  *
  * When must_cover is false this is an early move: it is skipped if another
- * process is already writing, and after a failure it is retried (and
- * reported) at most every 100 ms, not for every value.  When true, the
+ * process holds the lock, and after a failure it is retried (and reported,
+ * as a WARNING) at most every 100 ms, not for every value.  When true, the
  * caller's value lies beyond the mark and may not be taken until the mark
- * covers it; a failure is an ERROR.
+ * covers it: the caller waits for the lock, and a failure is an ERROR.
  */
 static void
-extend_reservation(UuidxGenerator gen, int64 needed_us, bool must_cover)
+move_mark(UuidxGenerator gen, int64 needed_us, bool must_cover)
 {
-	pg_atomic_uint64 *covering = reserved_of(gen);
+	pg_atomic_uint64 *covering = mark_of(gen);
+	int64		now_us = uuidx_clock_unix_100ns() / 10;
+	int64		wanted = must_cover ? needed_us : needed_us + UUIDX_MARK_AHEAD_US / 2;
+	int64		mark,
+				v6_mark,
+				target,
+				new_mark,
+				new_v6_mark;
 
-	for (;;)
+	if (!must_cover)
 	{
-		/* Read before taking the flag: the read may raise an error. */
-		int64		now_us = uuidx_clock_unix_100ns() / 10;
+		int64		retry_at = (int64) pg_atomic_read_u64(&state->early_retry_us);
 
-		if (!must_cover)
-		{
-			int64		retry_at = (int64) pg_atomic_read_u64(&state->early_retry_unix_us);
-
-			/* After a failure wait 100 ms, unless the clock stepped back. */
-			if (now_us < retry_at && now_us >= retry_at - UUIDX_EARLY_RETRY_US)
-				return;
-		}
-
-		if (pg_atomic_test_set_flag(&state->hwm_writer))
-		{
-			int64		mark = (int64) pg_atomic_read_u64(&state->reserved_unix_us);
-			int64		v6_mark = (int64) pg_atomic_read_u64(&state->reserved_v6_unix_us);
-			int64		target = Min(Max(needed_us, now_us) + UUIDX_RESERVE_WINDOW_US,
-									 UUIDX_HWM_MAX_US);
-			int64		new_mark = Max(mark, target);
-			int64		new_v6_mark = v6_mark;
-			HwmWriteStep failed = HWM_WRITE_OK;
-			int			save_errno = 0;
-
-			if (target <= v6_max_unix_us() || gen == UUIDX_GEN_V6)
-				new_v6_mark = Max(v6_mark, Min(target, v6_max_unix_us()));
-
-			/* Write only when the mark is short and the write moves it. */
-			if ((int64) pg_atomic_read_u64(covering) < needed_us + UUIDX_RESERVE_WINDOW_US / 2 &&
-				(new_mark != mark || new_v6_mark != v6_mark))
-			{
-				failed = write_hwm_file(new_mark, new_v6_mark);
-				save_errno = errno;
-				if (failed == HWM_WRITE_OK)
-				{
-					pg_atomic_write_u64(&state->reserved_unix_us, (uint64) new_mark);
-					pg_atomic_write_u64(&state->reserved_v6_unix_us, (uint64) new_v6_mark);
-				}
-				else
-					pg_atomic_write_u64(&state->early_retry_unix_us,
-										(uint64) (now_us + UUIDX_EARLY_RETRY_US));
-			}
-			pg_atomic_clear_flag(&state->hwm_writer);
-
-			if (failed != HWM_WRITE_OK)
-			{
-				errno = save_errno;
-				report_hwm_write_failure(failed, must_cover ? ERROR : WARNING);
-			}
-			if ((int64) pg_atomic_read_u64(covering) >= needed_us)
-				return;
-			continue;
-		}
-
-		/* Another process is writing the mark. */
-		if (!must_cover)
+		/* After a failure wait 100 ms, unless the clock stepped back. */
+		if (now_us < retry_at && now_us >= retry_at - UUIDX_EARLY_RETRY_US)
 			return;
-		pg_usleep(100);
-		CHECK_FOR_INTERRUPTS();
-		if ((int64) pg_atomic_read_u64(covering) >= needed_us)
+		if (!LWLockConditionalAcquire(&state->lock, LW_EXCLUSIVE))
 			return;
 	}
+	else
+		LWLockAcquire(&state->lock, LW_EXCLUSIVE);
+
+	/* Another process may have moved it meanwhile. */
+	if ((int64) pg_atomic_read_u64(covering) >= wanted)
+	{
+		LWLockRelease(&state->lock);
+		return;
+	}
+	mark = (int64) pg_atomic_read_u64(&state->mark_us);
+	v6_mark = (int64) pg_atomic_read_u64(&state->v6_mark_us);
+	target = Min(Max(needed_us, now_us) + UUIDX_MARK_AHEAD_US, UUIDX_MARK_MAX_US);
+	new_mark = Max(mark, target);
+	new_v6_mark = v6_mark;
+	if (target <= v6_max_unix_us() || gen == UUIDX_GEN_V6)
+		new_v6_mark = Max(v6_mark, Min(target, v6_max_unix_us()));
+
+	if (new_mark != mark || new_v6_mark != v6_mark)
+	{
+		if (uuidx_mark_wal_active())
+			uuidx_mark_wal_log(new_mark, new_v6_mark);
+		if (write_mark_file(new_mark, new_v6_mark, must_cover ? ERROR : WARNING))
+		{
+			pg_atomic_write_u64(&state->mark_us, (uint64) new_mark);
+			pg_atomic_write_u64(&state->v6_mark_us, (uint64) new_v6_mark);
+		}
+		else
+			pg_atomic_write_u64(&state->early_retry_us,
+								(uint64) (now_us + UUIDX_EARLY_RETRY_US));
+	}
+	LWLockRelease(&state->lock);
+}
+
+/*
+ * Redo of a mark written to WAL (mark_wal.c): raise this node's marks and
+ * generators to it, and write its own mark file, so that a restart before
+ * promotion keeps what was replayed.  A file that cannot be written is
+ * reported; the replay goes on (the marks in memory are raised), and the
+ * next record writes the file again.
+ */
+void
+uuidx_replay_mark(int64 mark, int64 v6_mark)
+{
+	ensure_state();
+	if (!state->persistent)
+		return;
+	mark = Min(Max(mark, 0), UUIDX_MARK_MAX_US);
+	v6_mark = Min(Max(v6_mark, 0), v6_max_unix_us());
+
+	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
+	mark = Max(mark, (int64) pg_atomic_read_u64(&state->mark_us));
+	v6_mark = Max(v6_mark, (int64) pg_atomic_read_u64(&state->v6_mark_us));
+	if (write_mark_file(mark, v6_mark, WARNING))
+	{
+		pg_atomic_write_u64(&state->mark_us, (uint64) mark);
+		pg_atomic_write_u64(&state->v6_mark_us, (uint64) v6_mark);
+	}
+	else
+	{
+		atomic_raise(&state->mark_us, (uint64) mark);
+		atomic_raise(&state->v6_mark_us, (uint64) v6_mark);
+	}
+	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
+		atomic_raise(&state->last[gen],
+					 last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
+	LWLockRelease(&state->lock);
 }
 
 /*
@@ -590,7 +604,7 @@ uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-			 errmsg("uuid_generate_%s has reached the end of its timestamp range",
+			 errmsg("the %s generator has reached the end of its timestamp range",
 					generator_name[gen]),
 			 clock_beyond ?
 			 errdetail("The clock is beyond the greatest time this UUID version can encode.") :
@@ -598,18 +612,17 @@ uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond)
 			 clock_beyond ?
 			 errhint("Check the server's clock.") :
 			 (state != NULL && state->persistent) ?
-			 errhint("If that time came from a wrong clock, correct the clock, stop the server and remove \"%s\" from the data directory.",
-					 UUIDX_HWM_FILE) :
-			 errhint("If that time came from a wrong clock, correct the clock and open a new session.")));
+			 errhint("If the clock was wrong, correct it, stop the server and remove \"%s\" from the data directory.",
+					 UUIDX_MARK_FILE) :
+			 errhint("If the clock was wrong, correct it and open a new session.")));
 }
 
 /*
  * The next position of a generator: strictly greater than every position
  * it handed out before (in this server, or this backend when the state is
  * local), and equal to now_position whenever that is greater.  With a
- * persisted state the position is taken only once the high-water mark
- * covers it; if the mark cannot be written, the ERROR leaves the state as
- * it was.
+ * persisted state the position is taken only once the mark covers it; if
+ * the mark cannot be written, the ERROR leaves the state as it was.
  */
 uint64
 uuidx_next_position(UuidxGenerator gen, uint64 now_position)
@@ -641,9 +654,9 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 		if (state->persistent)
 		{
 			us = position_to_unix_us(gen, next);
-			if (unlikely(us > (int64) pg_atomic_read_u64(reserved_of(gen))))
+			if (unlikely(us > (int64) pg_atomic_read_u64(mark_of(gen))))
 			{
-				extend_reservation(gen, us, true);
+				move_mark(gen, us, true);
 				cur = pg_atomic_read_u64(&state->last[gen]);
 				continue;
 			}
@@ -653,9 +666,8 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 	}
 
 	if (state->persistent &&
-		unlikely(us + UUIDX_RESERVE_WINDOW_US / 2 >
-				 (int64) pg_atomic_read_u64(reserved_of(gen))))
-		extend_reservation(gen, us, false);
+		unlikely(us + UUIDX_MARK_AHEAD_US / 2 > (int64) pg_atomic_read_u64(mark_of(gen))))
+		move_mark(gen, us, false);
 	return next;
 }
 
@@ -679,7 +691,8 @@ storage_name(UuidxStorage s)
 /*
  * uuidx_generator_state(): one row per generator, with where its state
  * lives, the time of its last position, the clock, how far ahead of the
- * clock it runs, and the persisted high-water mark that covers it.
+ * clock it runs, the persisted mark that covers it, and (SQL 1.2 and
+ * later, which declare the column) whether moves of the mark go into WAL.
  */
 PG_FUNCTION_INFO_V1(uuidx_generator_state);
 Datum
@@ -687,15 +700,17 @@ uuidx_generator_state(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	int64		clock_us;
+	bool		wal_logged;
 
 	InitMaterializedSRF(fcinfo, 0);
 	ensure_state();
 	clock_us = uuidx_clock_unix_100ns() / 10;
+	wal_logged = state->persistent && uuidx_mark_wal_active();
 
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 	{
-		Datum		values[7];
-		bool		nulls[7] = {false};
+		Datum		values[8];
+		bool		nulls[8] = {false};
 		uint64		last = pg_atomic_read_u64(&state->last[gen]);
 		Interval   *ahead = palloc0(sizeof(Interval));
 
@@ -717,8 +732,11 @@ uuidx_generator_state(PG_FUNCTION_ARGS)
 			nulls[6] = true;
 		else
 			values[6] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(
-																		 (int64) pg_atomic_read_u64(reserved_of(gen))));
+																		 (int64) pg_atomic_read_u64(mark_of(gen))));
+		values[7] = BoolGetDatum(wal_logged);
 
+		/* SQL before 1.2 declares seven columns */
+		Assert(rsinfo->setDesc->natts == 7 || rsinfo->setDesc->natts == 8);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;

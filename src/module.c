@@ -81,6 +81,18 @@ _PG_init(void)
 								 PGC_POSTMASTER,
 								 GUC_NOT_IN_SAMPLE | GUC_NO_SHOW_ALL,
 								 NULL, NULL, NULL);
+	/*
+	 * PGC_SIGHUP: a node that replays the records must have this library
+	 * preloaded, so whoever runs the server decides when they begin.
+	 */
+	DefineCustomBoolVariable("uuidx.wal_log_mark",
+							 "Writes each move of the high-water mark to WAL.",
+							 "Standbys and recovery then replay it. Every node that replays this server's WAL must preload uuidx first.",
+							 &uuidx_wal_log_mark_setting,
+							 false,
+							 PGC_SIGHUP,
+							 0,
+							 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("uuidx");
 
 	/* The planner's costing of index walks over a time range. */
@@ -89,6 +101,7 @@ _PG_init(void)
 	if (process_shared_preload_libraries_in_progress)
 	{
 		uuidx_state_install_hooks();
+		uuidx_mark_wal_register();
 		/* Under EXEC_BACKEND every child loads the library again. */
 		if (!IsUnderPostmaster)
 			uuidx_random_debug_in_postmaster(debug_postmaster_random);

@@ -7,7 +7,7 @@
 # registry.  Also: the mark is
 # reserved ahead of use within a bounded window and written about twice a
 # second at most, not per value; a corrupt mark file is reported and
-# ignored; a mark that cannot be written makes a value past the mark an
+# replaced; a mark that cannot be written makes a value past the mark an
 # ERROR, never a crash and never a value the mark does not cover.
 #
 # The server runs under libfaketime as in 002_clock_faults.pl; the clock is
@@ -300,34 +300,36 @@ ok(defined hwm_in_file(), 'corrupt uuidx.hwm replaced by a valid mark once value
 
 # --- d2. A mark the server cannot write.  The clock is frozen at a whole
 # second S ten seconds ahead: the first value there lies beyond the mark,
-# so the mark moves to exactly S + 1 s (S + window).  Then the file is made
-# read-only for its owner (the postgres user the server runs as):
+# so the mark moves to exactly S + 1 s (S + window).  Then the file the new
+# mark is written to, before it is renamed over uuidx.hwm, cannot be
+# created (a directory stands in its place):
 #  - at S + 1 s a value equals the mark: it is returned; the early move of
 #    the mark fails with a WARNING only;
 #  - at S + 2 s a value lies beyond the mark: ERROR, no crash.  Without the
 #    check the value would be returned uncovered by any persisted mark.
 my $S = int(time) + 10;
 my $mark_S1 = sprintf('%d', ($S + 1) * 1_000_000);
+my $temp_file = $node->data_dir . '/uuidx.hwm.tmp';
 $clock->set(FakeClock::utc($S));
 $node->safe_psql('postgres', "SELECT gen('frozen_S', 10)");
 is(hwm_in_file(), $mark_S1, 'frozen at S: the mark moved to S + 1 s');
-chmod 0400, $hwm_file or die $!;
+mkdir $temp_file or die $!;
 $clock->set(FakeClock::utc($S + 1));
 my ($ret, $out, $err) = $node->psql('postgres', "SELECT gen('at_mark', 5)");
-is($ret, 0, 'read-only mark, value at the mark: returned');
-like($err, qr/WARNING:.*could not open file "uuidx\.hwm": Permission denied/,
-	'read-only mark, value at the mark: WARNING that the mark could not be moved early');
+is($ret, 0, 'mark not writable, value at the mark: returned');
+like($err, qr/WARNING:.*could not create file "uuidx\.hwm\.tmp": Is a directory/,
+	'mark not writable, value at the mark: WARNING that the mark could not be moved early');
 $clock->set(FakeClock::utc($S + 2));
 $log_offset = -s $node->logfile;
 ($ret, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
-isnt($ret, 0, 'read-only mark, value beyond it: the statement fails');
-like($err, qr/ERROR:\s+could not open file "uuidx\.hwm": Permission denied\nDETAIL:  A UUID is returned only once the persisted high-water mark covers its time/,
-	'read-only mark, value beyond it: ERROR names the file and the failing call, DETAIL the high-water mark');
-is($node->safe_psql('postgres', 'SELECT 1'), '1', 'read-only mark: server still accepts queries');
+isnt($ret, 0, 'mark not writable, value beyond it: the statement fails');
+like($err, qr/ERROR:\s+could not create file "uuidx\.hwm\.tmp": Is a directory\nDETAIL:  A UUID is returned only once the persisted high-water mark covers its time/,
+	'mark not writable, value beyond it: ERROR names the file and the failing call, DETAIL the high-water mark');
+is($node->safe_psql('postgres', 'SELECT 1'), '1', 'mark not writable: server still accepts queries');
 unlike(log_since($log_offset), qr/terminated by signal|server process .* was terminated/,
-	'read-only mark: no backend crashed');
-is(hwm_in_file(), $mark_S1, 'read-only mark: file unchanged');
-chmod 0600, $hwm_file or die $!;
+	'mark not writable: no backend crashed');
+is(hwm_in_file(), $mark_S1, 'mark not writable: file unchanged');
+rmdir $temp_file or die $!;
 ($ret, $out, $err) = $node->psql('postgres', "SELECT gen('writable_again', 1000)");
 is("$ret $err", '0 ', 'mark writable again: generation works without warnings');
 check_first_after('writable_again', 'after the write failure');

@@ -44,9 +44,9 @@ for my $gen ('uuid_generate_v6()', 'uuid_generate_v7()', 'uuid_generate_v8()', "
 {
 	my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\nSELECT $gen");
 	isnt($ret, 0, "$gen at the end of the range: fails");
-	like($err, qr/ERROR:  22008: uuid_generate_v[678] has reached the end of its timestamp range\nDETAIL:  The last value generated holds the greatest time/,
+	like($err, qr/ERROR:  22008: the v[678] generator has reached the end of its timestamp range\nDETAIL:  The last value generated holds the greatest time/,
 		"$gen at the end of the range: 22008, naming the generator, the last value at the end");
-	like($err, qr/HINT:  If that time came from a wrong clock, .*remove "uuidx\.hwm"/,
+	like($err, qr/HINT:  If the clock was wrong, .*remove "uuidx\.hwm"/,
 		"$gen at the end of the range: the hint says how to recover");
 }
 is($node->safe_psql('postgres', 'SELECT 1'), '1', 'server still accepts queries');
@@ -58,7 +58,7 @@ restart_with_mark((2**48) * 1000 - 1 + 500_000);
 unlike(substr(slurp_file($node->logfile), $offset), qr/high-water mark/,
 	'a version 1 mark half a second past the end of v7 is accepted');
 my ($r1, $o1, $e1) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
-like($e1, qr/uuid_generate_v7 has reached the end of its timestamp range\nDETAIL:  The last value generated holds/,
+like($e1, qr/the v7 generator has reached the end of its timestamp range\nDETAIL:  The last value generated holds/,
 	'and holds v7 at the end of its range');
 
 # A mark no generator can reach is corrupt: ignored with a WARNING.
@@ -71,7 +71,8 @@ is($node->safe_psql('postgres', 'SELECT uuid_version(uuid_generate_v7()) = 7 AND
 
 # A mark file the server cannot open, or cannot read (a directory in its
 # place): reported at startup; values are then refused until the mark can
-# be written, since none could be covered by it.
+# be written (a new file renamed over this one, which is fsync'ed first),
+# since none could be covered by it.
 for my $case (['open', 'without read permission', sub { chmod 0000, $hwm or die $! }, sub { chmod 0600, $hwm or die $! }],
 	['read', 'replaced by a directory', sub { unlink $hwm or die $!; mkdir $hwm or die $! }, sub { rmdir $hwm or die $! }])
 {
@@ -84,7 +85,7 @@ for my $case (['open', 'without read permission', sub { chmod 0000, $hwm or die 
 		qr/WARNING:  could not $what file "uuidx\.hwm": \w.*\n.*DETAIL:  Values generated after this restart are ordered after earlier ones only if the clock is\./,
 		"mark file $how: WARNING at startup, could not $what file, with the cause");
 	my ($ret, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
-	like($err, qr/ERROR:  could not open file "uuidx\.hwm": \w.*\nDETAIL:  A UUID is returned only once the persisted high-water mark covers its time/,
+	like($err, qr/ERROR:  could not open file "uuidx\.hwm": \w.*\nCONTEXT:  writing the high-water mark file "uuidx\.hwm"/,
 		"mark file $how: no value is handed out uncovered; the error names the failing call");
 	is($node->safe_psql('postgres', q{SELECT last_time IS NULL FROM uuidx_generator_state() WHERE generator = 'v7'}),
 		't', "mark file $how: the refused value did not move the generator");
@@ -98,7 +99,7 @@ for my $case (['open', 'without read permission', sub { chmod 0000, $hwm or die 
 my $v6_before = $node->safe_psql('postgres', 'SELECT uuid_generate_v6()');
 $clock->set('5237-01-01 00:00:00');
 my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\nSELECT uuid_generate_v6()");
-like($err, qr/ERROR:  22008: uuid_generate_v6 has reached the end of its timestamp range\nDETAIL:  The clock is beyond the greatest time this UUID version can encode\.\nHINT:  Check the server's clock\./,
+like($err, qr/ERROR:  22008: the v6 generator has reached the end of its timestamp range\nDETAIL:  The clock is beyond the greatest time this UUID version can encode\.\nHINT:  Check the server's clock\./,
 	'clock in 5237: uuid_generate_v6() fails with 22008, saying the clock is beyond its range');
 is($node->safe_psql('postgres', 'SELECT extract(year FROM uuid_timestamp(uuid_generate_v7()))'), '5237',
 	'clock in 5237: uuid_generate_v7() goes on');
@@ -127,7 +128,7 @@ is($node->safe_psql('postgres', 'SELECT extract(year FROM clock_timestamp())'), 
 for my $gen (qw(v7 v8))
 {
 	($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\nSELECT uuid_generate_$gen()");
-	like($err, qr/ERROR:  22008: uuid_generate_$gen has reached the end of its timestamp range\nDETAIL:  The clock is beyond/,
+	like($err, qr/ERROR:  22008: the $gen generator has reached the end of its timestamp range\nDETAIL:  The clock is beyond/,
 		"clock past the end of v7: uuid_generate_$gen() fails with 22008, saying the clock is beyond its range");
 }
 $clock->set('+0');
@@ -159,7 +160,7 @@ $offset = -s $node->logfile;
 $clock->run($node, 'restart');
 unlike(substr(slurp_file($node->logfile), $offset), qr/high-water mark/, 'the next start accepts that mark');
 ($ret, $out, $err) = $node->psql('postgres', "SELECT uuid_generate_v7() > '$last_before'");
-like($err, qr/ERROR:  uuid_generate_v7 has reached the end of its timestamp range\nDETAIL:  The last value generated holds/,
+like($err, qr/ERROR:  the v7 generator has reached the end of its timestamp range\nDETAIL:  The last value generated holds/,
 	'with the clock back, v7 is held at the end of its range instead of going back to the clock');
 is($node->safe_psql('postgres', 'SELECT uuid_version(uuid_generate_v6())'), '6', 'and v6 goes on');
 

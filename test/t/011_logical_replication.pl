@@ -12,6 +12,9 @@
 #
 # On PostgreSQL 17 and later also two servers replicating to each other
 # (origin = none), both writing: both end with the same rows.
+#
+# Every server writes its high-water mark to WAL (uuidx.wal_log_mark):
+# logical decoding skips those records.
 use strict;
 use warnings FATAL => 'all';
 use IPC::Run;
@@ -26,7 +29,8 @@ my $per_insert = 50;
 my $tx_per_client = int($rows / ($clients * $per_insert));
 $rows = $tx_per_client * $clients * $per_insert;
 
-# A server with uuidx preloaded, the given node id, and logical replication.
+# A server with uuidx preloaded, its mark in WAL, the given node id, and
+# logical replication.
 sub server
 {
 	my ($name, $node_id) = @_;
@@ -34,6 +38,7 @@ sub server
 	$node->init(allows_streaming => 'logical');
 	$node->append_conf('postgresql.conf', qq{
 shared_preload_libraries = 'uuidx'
+uuidx.wal_log_mark = on
 uuidx.node_id = $node_id
 max_wal_senders = 10
 max_replication_slots = 10

@@ -9,7 +9,8 @@
 # SELECT between distributed tables, which runs on the shards' workers;
 # each node's values are strictly increasing in the order one session
 # received them; and each node's uuidx_generator_state() holds the
-# greatest v8 time it handed out.
+# greatest v8 time it handed out.  Every node writes its high-water mark to
+# WAL (uuidx.wal_log_mark).
 #
 # Needs Citus in this PostgreSQL (16 or later); make test installs it from
 # the Citus source when it finds it (see DEVELOPMENT.md).  Skipped otherwise.
@@ -42,6 +43,7 @@ for my $name (@names)
 	$n->init;
 	$n->append_conf('postgresql.conf', qq{
 shared_preload_libraries = 'citus,uuidx'
+uuidx.wal_log_mark = on
 uuidx.node_id = $node_id{$name}
 listen_addresses = '127.0.0.1'
 citus.node_conninfo = 'sslmode=disable'

@@ -1,0 +1,129 @@
+/*-------------------------------------------------------------------------
+ *
+ * mark_wal.c
+ *	  The high-water mark in WAL: uuidx's custom WAL resource manager.
+ *
+ * With uuidx.wal_log_mark on, each move of the mark (generator_state.c)
+ * is also a WAL record of this resource manager, flushed before the values
+ * it covers are returned.  Redo, on a standby, in crash recovery and in
+ * archive recovery, raises the node's mark and generators to the record's
+ * (uuidx_replay_mark()), so that a promoted standby, a point-in-time
+ * recovery or a node brought back with pg_rewind starts above every value
+ * it replayed.
+ *
+ * The resource manager is registered whenever the library is preloaded,
+ * so that any node with this library can replay the records; they are
+ * written only when the setting is on, as a node without the library
+ * stops replaying at the first of them ("resource manager with ID 167 not
+ * registered").  Logical decoding skips them (no rm_decode).
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "uuidx.h"
+
+#include "access/xlog.h"
+#include "access/xlog_internal.h"
+#include "access/xloginsert.h"
+#include "access/xlogreader.h"
+#include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "utils/timestamp.h"
+
+/*
+ * uuidx's WAL resource manager id, to be registered on PostgreSQL's wiki
+ * page "CustomWALResourceManagers" (ids taken there, as far as known:
+ * 128-140, 144, 241).
+ */
+#define UUIDX_RMGR_ID 167
+#define UUIDX_RMGR_NAME "uuidx"
+
+/* The one kind of record: the marks after a move. */
+#define XLOG_UUIDX_MARK 0x00
+
+typedef struct xl_uuidx_mark
+{
+	int64		mark_us;		/* v7 and v8, Unix microseconds */
+	int64		v6_mark_us;		/* v6, Unix microseconds */
+} xl_uuidx_mark;
+
+/* uuidx.wal_log_mark */
+bool		uuidx_wal_log_mark_setting = false;
+
+/* Whether this process has the resource manager (the library is preloaded). */
+static bool registered = false;
+
+static void
+mark_redo(XLogReaderState *record)
+{
+	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
+	xl_uuidx_mark *rec = (xl_uuidx_mark *) XLogRecGetData(record);
+
+	if (info != XLOG_UUIDX_MARK)
+		elog(PANIC, "uuidx redo: unknown record type %u", info);
+	uuidx_replay_mark(rec->mark_us, rec->v6_mark_us);
+}
+
+static void
+mark_desc(StringInfo buf, XLogReaderState *record)
+{
+	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
+	xl_uuidx_mark *rec = (xl_uuidx_mark *) XLogRecGetData(record);
+
+	if (info == XLOG_UUIDX_MARK)
+		appendStringInfo(buf, "v7/v8 up to %s; v6 up to %s",
+						 timestamptz_to_str(uuidx_unix_us_to_timestamptz(rec->mark_us)),
+						 timestamptz_to_str(uuidx_unix_us_to_timestamptz(rec->v6_mark_us)));
+}
+
+static const char *
+mark_identify(uint8 info)
+{
+	if ((info & ~XLR_INFO_MASK) == XLOG_UUIDX_MARK)
+		return "MARK";
+	return NULL;
+}
+
+static RmgrData uuidx_rmgr = {
+	.rm_name = UUIDX_RMGR_NAME,
+	.rm_redo = mark_redo,
+	.rm_desc = mark_desc,
+	.rm_identify = mark_identify,
+};
+
+/*
+ * Called from _PG_init while shared_preload_libraries is processed.
+ */
+void
+uuidx_mark_wal_register(void)
+{
+	RegisterCustomRmgr(UUIDX_RMGR_ID, &uuidx_rmgr);
+	registered = true;
+}
+
+/*
+ * Do moves of the mark go into WAL now?  With the setting on, the resource
+ * manager registered, and WAL to write (not in recovery).
+ */
+bool
+uuidx_mark_wal_active(void)
+{
+	return uuidx_wal_log_mark_setting && registered && !RecoveryInProgress();
+}
+
+/*
+ * Write the marks after a move to WAL and flush it, before the values the
+ * move covers are returned.
+ */
+void
+uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us)
+{
+	xl_uuidx_mark rec;
+	XLogRecPtr	lsn;
+
+	rec.mark_us = mark_us;
+	rec.v6_mark_us = v6_mark_us;
+	XLogBeginInsert();
+	XLogRegisterData((char *) &rec, sizeof(rec));
+	lsn = XLogInsert(UUIDX_RMGR_ID, XLOG_UUIDX_MARK);
+	XLogFlush(lsn);
+}
