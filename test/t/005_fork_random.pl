@@ -78,6 +78,9 @@ for my $mode (qw(draw prefill))
 	$node->start;
 	is($node->safe_psql('postgres', 'SHOW uuidx.debug_postmaster_random'), $mode,
 		"$mode: uuidx.debug_postmaster_random is in effect");
+	is($node->safe_psql('postgres', q{
+		SELECT count(*) FROM pg_settings WHERE name LIKE 'uuidx.debug%'}), '0',
+		"$mode: the test-only setting is not in pg_settings or SHOW ALL");
 
 	my (%pids, %first, %all, %dups, $bad_node);
 	for my $c (1 .. $connections)

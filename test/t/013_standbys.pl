@@ -33,21 +33,17 @@ use FakeClock;
 
 my $rows = 3000;
 
-# A node with uuidx preloaded and the mark in WAL, its clock behind by
-# $behind hours, keeping the WAL pg_rewind reads.  Started by the caller
-# through its clock.
+# A node with uuidx preloaded and the mark in WAL, keeping the WAL pg_rewind
+# reads.
 sub setup_node
 {
-	my ($node, $behind) = @_;
+	my ($node) = @_;
 	$node->append_conf('postgresql.conf', qq{
 shared_preload_libraries = 'uuidx'
 uuidx.wal_log_mark = on
 wal_log_hints = on
 wal_keep_size = '256MB'
 });
-	my $clock = FakeClock->new($node);
-	$clock->set("-${behind}h");
-	return $clock;
 }
 
 # Rows of a phase, each with a v6, a v7 and a v8 key.
@@ -99,9 +95,9 @@ sub new_standby
 	$primary->backup($backup);
 	my $standby = PostgreSQL::Test::Cluster->new($name);
 	$standby->init_from_backup($primary, $backup, has_streaming => 1, %params);
-	my $clock = setup_node($standby, $behind);
-	$clock->run($standby, 'start');
-	return ($standby, $clock);
+	setup_node($standby);
+	FakeClock::run_behind($standby, "-${behind}h", 'start');
+	return $standby;
 }
 
 # Rewind a stopped node onto a new primary and point it there as a
@@ -127,9 +123,9 @@ sub rewind_and_follow
 
 my $primary = PostgreSQL::Test::Cluster->new('first');
 $primary->init(allows_streaming => 1, has_archiving => 1);
-my $primary_clock = setup_node($primary, 0);
+setup_node($primary);
 $primary->append_conf('postgresql.conf', "uuidx.wal_log_mark = off");
-$primary_clock->run($primary, 'start');
+$primary->start;
 $primary->safe_psql('postgres', q{
 	CREATE EXTENSION uuidx;
 	CREATE EXTENSION pg_walinspect;
@@ -207,18 +203,18 @@ sleep 0.1;
 my $target = $primary->safe_psql('postgres', 'SELECT clock_timestamp()');
 sleep 0.1;
 write_phase($primary, 'pitr_after', $rows);
-$primary->safe_psql('postgres', 'SELECT pg_switch_wal()');
-$primary->poll_query_until('postgres', q{
-	SELECT last_archived_wal IS NOT NULL AND last_archived_wal >= pg_walfile_name(pg_current_wal_lsn())
-	FROM pg_stat_archiver}) or die 'archiving did not catch up';
+my $last_segment = $primary->safe_psql('postgres', 'SELECT pg_walfile_name(pg_switch_wal())');
+$primary->poll_query_until('postgres',
+	"SELECT last_archived_wal IS NOT NULL AND last_archived_wal >= '$last_segment' FROM pg_stat_archiver")
+  or die 'archiving did not catch up';
 my $pitr = PostgreSQL::Test::Cluster->new('pitr');
 $pitr->init_from_backup($primary, 'pitr_base', has_restoring => 1, standby => 0);
-my $pitr_clock = setup_node($pitr, 1);
+setup_node($pitr);
 $pitr->append_conf('postgresql.conf', qq{
 recovery_target_time = '$target'
 recovery_target_action = 'promote'
 });
-$pitr_clock->run($pitr, 'start');
+FakeClock::run_behind($pitr, '-1h', 'start');
 wait_promoted($pitr);
 write_phase($pitr, 'pitr_new', $rows);
 check_above($pitr, 'pitr_new', 'point-in-time recovery, clock an hour back',
@@ -228,7 +224,7 @@ $pitr->stop;
 # --- 4. Failover.  A standby an hour behind; the primary writes, the
 # standby replays, the primary dies; the promoted standby's values are above
 # every replayed one.
-my ($second, $second_clock) = new_standby($primary, 'second', 1);
+my $second = new_standby($primary, 'second', 1);
 past_copied_mark();
 write_phase($primary, 'failover_before', $rows);
 $primary->wait_for_catchup($second, 'replay', $primary->lsn('insert'));
@@ -238,15 +234,15 @@ wait_promoted($second);
 write_phase($second, 'failover_after', $rows);
 check_above($second, 'failover_after', 'failover, standby an hour behind',
 	failover_before => $rows);
-# Each new primary then runs on the real clock, which its values follow.
-$second_clock->set('+0');
+# Each new primary then runs on the real clock again, which its values
+# follow.
+$second->restart;
 
 # --- 5. pg_rewind and switchover.  The old primary (crashed above) is
 # rewound onto the new one and follows it, two hours behind; the new
 # primary stops cleanly, the old one is promoted; then back again.
 rewind_and_follow($primary, $second, 'pg_rewind brings the old primary back onto the new one');
-$primary_clock->set('-2h');
-$primary_clock->run($primary, 'start');
+FakeClock::run_behind($primary, '-2h', 'start');
 past_copied_mark();
 write_phase($second, 'switchover_before', $rows);
 $second->wait_for_catchup($primary, 'replay', $second->lsn('insert'));
@@ -256,11 +252,10 @@ wait_promoted($primary);
 write_phase($primary, 'switchover_after', $rows);
 check_above($primary, 'switchover_after', 'switchover to the rewound node, two hours behind',
 	switchover_before => $rows, failover_after => $rows);
-$primary_clock->set('+0');
+$primary->restart;
 
 rewind_and_follow($second, $primary, 'pg_rewind of the node stopped cleanly');
-$second_clock->set('-3h');
-$second_clock->run($second, 'start');
+FakeClock::run_behind($second, '-3h', 'start');
 past_copied_mark();
 write_phase($primary, 'back_before', $rows);
 $primary->wait_for_catchup($second, 'replay', $primary->lsn('insert'));
@@ -270,19 +265,19 @@ wait_promoted($second);
 write_phase($second, 'back_after', $rows);
 check_above($second, 'back_after', 'switching back, three hours behind',
 	back_before => $rows, switchover_after => $rows);
-$second_clock->set('+0');
+$second->restart;
 
 # --- 6. A standby restarted before its promotion.  The primary checkpoints
 # after the rows, the standby makes a restartpoint past the marks' records
 # and restarts: it starts from its own mark file, which replay wrote.
-my ($third, $third_clock) = new_standby($second, 'third', 4);
+my $third = new_standby($second, 'third', 4);
 past_copied_mark();
 write_phase($second, 'restart_before', $rows);
 $second->wait_for_catchup($third, 'replay', $second->lsn('insert'));
 $second->safe_psql('postgres', 'CHECKPOINT');
 $second->wait_for_catchup($third, 'replay', $second->lsn('insert'));
 $third->safe_psql('postgres', 'CHECKPOINT');
-$third_clock->run($third, 'restart');
+FakeClock::run_behind($third, '-4h', 'restart');
 $third->poll_query_until('postgres', "SELECT count(*) = $rows FROM t WHERE phase = 'restart_before'")
   or die 'the restarted standby did not catch up';
 $second->stop('immediate');
@@ -291,7 +286,7 @@ wait_promoted($third);
 write_phase($third, 'restart_after', $rows);
 check_above($third, 'restart_after', 'standby restarted after a restartpoint, then promoted',
 	restart_before => $rows);
-$third_clock->set('+0');
+$third->restart;
 
 # --- 7. A base backup taken while pgbench writes: recovery starts at the
 # backup's checkpoint; the standby made from it is promoted after catching
@@ -303,7 +298,7 @@ my $load = IPC::Run::start(
 	  $third->connstr('postgres') ],
 	'>' => \my $load_out, '2>' => \my $load_err);
 sleep 1;
-my ($fourth, $fourth_clock) = new_standby($third, 'fourth', 5);
+my $fourth = new_standby($third, 'fourth', 5);
 $load->finish;
 is($load->result(0), 0, 'pgbench load during the base backup ran') or diag($load_err);
 $third->wait_for_catchup($fourth, 'replay', $third->lsn('insert'));
