@@ -9,6 +9,7 @@
 #   make demo     install what is needed, build, start a throwaway server, walk through uuidx
 #   make test     install what is needed, build, install, make installcheck; "N passed, N failed"
 #   make bench    benchmark against core functions on a throwaway server
+#   make soak     long tests, not in CI: 20 failovers under load, a full disk
 #   make matrix   make test on PostgreSQL 15, 17 and 18, pgindent, the Debian package, the
 #                 PGXN zip (what CI runs)
 #   make deb      the Debian package postgresql-15-uuidx_<version>_amd64.deb, in build/deb/
@@ -31,15 +32,19 @@ OBJS = \
 	src/inspect.o \
 	src/layout.o \
 	src/mark_wal.o \
+	src/mask_v7.o \
+	src/minmax.o \
 	src/module.o \
 	src/name_v8.o \
 	src/pg_uuidv7_compat.o \
 	src/random_pool.o \
+	src/siphash.o \
 	src/symbols_1_0.o \
 	src/time_range.o \
 	src/time_range_paths.o \
 	src/time_range_selfuncs.o \
-	src/time_range_support.o
+	src/time_range_support.o \
+	src/ulid.o
 # The SQL objects.  sql/uuidx.sql is the one script edited: it defines the
 # current SQL version (default_version in uuidx.control), and the build
 # copies it to that version's install script.  The scripts of earlier
@@ -66,9 +71,9 @@ PG_CPPFLAGS += -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
 # the TAP tests in PostgreSQL::Test::Cluster nodes.  Tests whose name ends
 # in _pgNN need PostgreSQL NN or later; they are added below, once
 # MAJORVERSION is known.
-REGRESS = bounds catalog convert extract migration pg_uuidv7 security time_range time_range_plans \
+REGRESS = bounds catalog convert extract mask migration minmax pg_uuidv7 security time_range time_range_plans \
 	time_range_shapes \
-	time_range_random v6 v7 v8
+	time_range_random ulid v6 v7 v8
 REGRESS_OPTS = --load-extension=uuidx --encoding=UTF8 --no-locale \
 	--temp-instance=tmp_check_regress --temp-config=$(srcdir)/test/preload.conf
 ISOLATION = order_two_sessions
@@ -106,7 +111,7 @@ $(DATA_built): sql/uuidx.sql
 $(OBJS): src/uuidx.h src/compat.h Makefile
 src/time_range.o src/time_range_paths.o src/time_range_selfuncs.o src/time_range_support.o: src/time_range.h
 
-.PHONY: demo test bench matrix deb dist
+.PHONY: demo test bench soak matrix deb dist
 demo:
 	bash tools/demo.sh
 
@@ -115,6 +120,10 @@ test:
 
 bench:
 	bash tools/bench/bench.sh
+
+# Long tests, not part of CI: many failovers under load, a full disk.
+soak:
+	bash tools/soak.sh
 
 # make test on PostgreSQL 15 (Debian), 17 and 18 (built from Debian's source
 # packages into a cache outside the checkout), then the Debian package.

@@ -12,12 +12,13 @@ ORDER BY p.proname, p.oid::regprocedure::text;
 
 -- Entry points follow src/uuidx.h's scheme: uuidx_, the SQL name without
 -- its uuid_ or uuidx_ prefix, and for an overload the type names of its
--- last arguments.
+-- last arguments.  (The aggregates min and max have no entry point: their
+-- transition functions are uuidx_smaller and uuidx_larger.)
 SELECT p.oid::regprocedure AS off_scheme, p.prosrc
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
-WHERE p.prosrc NOT IN (
+WHERE p.prokind <> 'a' AND p.prosrc NOT IN (
   SELECT 'uuidx_' || regexp_replace(p.proname, '^uuidx?_', '')
          || coalesce('_' || (SELECT string_agg(t.typname, '_' ORDER BY a.n)
                              FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY a(typ, n)

@@ -16,6 +16,10 @@
  *	  generate.c         SQL entry points of the generators
  *	  inspect.c          SQL entry points that take UUIDs apart and convert
  *	  name_v8.c          name-based v8 (SHA-224/256/384/512)
+ *	  mask_v7.c          a v7 shown as a v4 that hides its time, and back
+ *	  siphash.c          SipHash-2-4, the mask's keyed pseudo-random function
+ *	  ulid.c             ULID text of a UUID, and back
+ *	  minmax.c           min(uuid) and max(uuid) where the server lacks them
  *	  pg_uuidv7_compat.c pg_uuidv7's functions
  *	  time_range.c       uuid <@ tstzrange: what it means, per row
  *	  time_range_support.c  what the planner makes of it: its clauses and
@@ -134,6 +138,9 @@ extern uint64 uuidx_get_v7_ms(const pg_uuid_t *uuid);
 extern uint32 uuidx_get_v8_node(const pg_uuid_t *uuid);
 extern void uuidx_layout_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out);
 extern void uuidx_layout_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out);
+
+/* siphash.c */
+extern uint64 uuidx_siphash24(const uint8 *key, const uint8 *m, size_t len);
 
 /* time_range_paths.c */
 extern void uuidx_time_range_install_hook(void);

@@ -113,6 +113,25 @@ citus_source() {
 	return 1
 }
 
+# The npm packages test/t/014_independent.pl checks uuidx against, pinned,
+# in a cache outside the checkout (UUIDX_NPM_CACHE); exports
+# UUIDX_NODE_MODULES.  Without node, or without the registry, that test
+# skips and says why.
+install_node_packages() {
+	local cache=${UUIDX_NPM_CACHE:-/var/cache/uuidx-npm}
+	local pkgs=(uuid@14.0.3 ulid@3.0.2 siphash@1.2.0)
+	export UUIDX_NODE_MODULES=$cache/node_modules
+	[ -f "$cache/.pinned" ] && [ "$(cat "$cache/.pinned")" = "${pkgs[*]}" ] && return 0
+	command -v node >/dev/null || require_packages nodejs || return 0
+	command -v npm >/dev/null || require_packages npm || return 0
+	say "installing ${pkgs[*]} from the npm registry into $cache"
+	mkdir -p "$cache" && chmod 755 "$cache" || return 0
+	if (cd "$cache" && npm install --no-audit --no-fund --no-save --silent "${pkgs[@]}") >&2; then
+		echo "${pkgs[*]}" >"$cache/.pinned"
+	fi
+	return 0
+}
+
 # Install Citus into this PostgreSQL (16 and later) from that source when it
 # is not installed yet; without the source, t/012_citus.pl skips.
 install_citus() {

@@ -58,10 +58,15 @@ for my $v (@versions[1 .. $#versions])
 my $describe = q{
 	SELECT string_agg(descr, E'\n' ORDER BY descr) FROM (
 	  SELECT pg_describe_object(d.classid, d.objid, 0)
-	         || coalesce(E'\n' || pg_get_functiondef(d.objid), '')
+	         || coalesce(E'\n' || CASE WHEN p.prokind = 'a' THEN
+	                      format('aggregate %s, combine %s, sort operator %s, parallel %s',
+	                             a.aggtransfn, a.aggcombinefn, a.aggsortop::regoperator, p.proparallel)
+	                      ELSE pg_get_functiondef(d.objid) END, '')
 	         || coalesce(E'\n  comment: ' || obj_description(d.objid, d.classid::regclass::name), '') AS descr
 	  FROM pg_depend d
 	  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
+	  JOIN pg_proc p ON p.oid = d.objid
+	  LEFT JOIN pg_aggregate a ON a.aggfnoid = p.oid
 	  WHERE d.deptype = 'e' AND d.classid = 'pg_proc'::regclass
 	  UNION ALL
 	  SELECT pg_describe_object(d.classid, d.objid, 0)

@@ -1,0 +1,93 @@
+-- min(uuid) and max(uuid): created by uuidx where pg_catalog has none
+-- (PostgreSQL 15 to 18), with uuid's < and > as sort operators, so that the
+-- planner answers them from a B-tree index, and with combine functions for
+-- parallel plans.  On a server whose pg_catalog has them, the extension
+-- leaves them alone.
+
+-- Whose they are on this server.
+SELECT p.oid::regprocedure AS aggregate, n.nspname = 'pg_catalog' AS core,
+       a.aggtransfn, a.aggcombinefn, a.aggsortop::regoperator, p.proparallel
+FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid JOIN pg_namespace n ON n.oid = p.pronamespace
+WHERE p.proname IN ('min', 'max') AND p.proargtypes = '2950'
+ORDER BY 1;
+
+-- The same answers as ORDER BY ... LIMIT 1, on a column of every kind of
+-- UUID with NULLs, and on an empty table.
+CREATE TABLE agg_keys (id uuid);
+INSERT INTO agg_keys
+  SELECT CASE g % 5 WHEN 0 THEN NULL WHEN 1 THEN gen_random_uuid() WHEN 2 THEN uuid_generate_v6()
+                    WHEN 3 THEN uuid_generate_v8() ELSE uuid_generate_v7() END
+  FROM generate_series(1, 20000) g;
+INSERT INTO agg_keys VALUES ('00000000-0000-0000-0000-000000000000'), ('ffffffff-ffff-ffff-ffff-ffffffffffff');
+SELECT min(id) = (SELECT id FROM agg_keys WHERE id IS NOT NULL ORDER BY id LIMIT 1) AS min_is_first,
+       max(id) = (SELECT id FROM agg_keys WHERE id IS NOT NULL ORDER BY id DESC LIMIT 1) AS max_is_last,
+       min(id) AS smallest, max(id) AS largest
+FROM agg_keys;
+SELECT min(id) FILTER (WHERE uuid_version(id) = 7) = (SELECT id FROM agg_keys WHERE uuid_version(id) = 7 ORDER BY id LIMIT 1) AS min_v7,
+       max(id) FILTER (WHERE uuid_version(id) = 6) = (SELECT id FROM agg_keys WHERE uuid_version(id) = 6 ORDER BY id DESC LIMIT 1) AS max_v6
+FROM agg_keys;
+CREATE TABLE agg_empty (id uuid);
+SELECT min(id), max(id), count(*) FROM agg_empty;
+INSERT INTO agg_empty VALUES (NULL), (NULL);
+SELECT min(id), max(id), count(*) FROM agg_empty;
+
+-- From a B-tree index: a Limit over an Index Only Scan, backward for max.
+CREATE INDEX agg_keys_id ON agg_keys (id);
+VACUUM ANALYZE agg_keys;
+EXPLAIN (COSTS OFF) SELECT max(id) FROM agg_keys;
+EXPLAIN (COSTS OFF) SELECT min(id) FROM agg_keys;
+SELECT max(id) = 'ffffffff-ffff-ffff-ffff-ffffffffffff' AS max_from_index,
+       min(id) = '00000000-0000-0000-0000-000000000000' AS min_from_index
+FROM agg_keys;
+-- The newest key of a time range, from the index too.
+EXPLAIN (COSTS OFF)
+SELECT max(id) FROM agg_keys WHERE id <@ tstzrange(now() - interval '1 hour', now() + interval '1 hour');
+SELECT max(id) = (SELECT id FROM agg_keys WHERE uuid_version(id) IN (6, 7) AND uuid_timestamp(id) > now() - interval '1 hour'
+                  ORDER BY id DESC LIMIT 1) AS newest_in_range
+FROM agg_keys WHERE id <@ tstzrange(now() - interval '1 hour', now() + interval '1 hour');
+
+-- In parallel: partial aggregates combined.
+DROP INDEX agg_keys_id;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+SET parallel_leader_participation = off;
+EXPLAIN (COSTS OFF) SELECT min(id), max(id) FROM agg_keys;
+SELECT min(id) = '00000000-0000-0000-0000-000000000000' AS parallel_min,
+       max(id) = 'ffffffff-ffff-ffff-ffff-ffffffffffff' AS parallel_max
+FROM agg_keys;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+RESET parallel_leader_participation;
+
+-- A server whose pg_catalog has min(uuid) and max(uuid) (PostgreSQL's
+-- development branch added them): the install script and the upgrade
+-- script create neither, and the core ones answer.  Stood in for here by
+-- aggregates created in pg_catalog before uuidx.
+CREATE DATABASE regress_uuidx_core_minmax;
+\c regress_uuidx_core_minmax
+CREATE FUNCTION pg_catalog.regress_uuid_smaller(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
+  AS 'SELECT CASE WHEN $1 <= $2 THEN $1 ELSE $2 END';
+CREATE FUNCTION pg_catalog.regress_uuid_larger(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
+  AS 'SELECT CASE WHEN $1 >= $2 THEN $1 ELSE $2 END';
+CREATE AGGREGATE pg_catalog.min(uuid) (SFUNC = pg_catalog.regress_uuid_smaller, STYPE = uuid, SORTOP = <);
+CREATE AGGREGATE pg_catalog.max(uuid) (SFUNC = pg_catalog.regress_uuid_larger, STYPE = uuid, SORTOP = >);
+CREATE EXTENSION uuidx;
+SELECT p.oid::regprocedure AS aggregate, n.nspname
+FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+WHERE p.proname IN ('min', 'max') AND p.proargtypes = '2950' ORDER BY 1, 2;
+SELECT count(*) AS uuidx_aggregates FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND p.prokind = 'a';
+SELECT max(id) = 'ffffffff-ffff-ffff-ffff-ffffffffffff' AS core_max
+FROM (VALUES (uuid_generate_v7()), ('ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)) v(id);
+-- the same through the upgrade from 1.1
+DROP EXTENSION uuidx;
+CREATE EXTENSION uuidx VERSION '1.1';
+ALTER EXTENSION uuidx UPDATE;
+SELECT count(*) AS uuidx_aggregates FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND p.prokind = 'a';
+\c contrib_regression
+DROP DATABASE regress_uuidx_core_minmax;

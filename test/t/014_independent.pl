@@ -1,0 +1,123 @@
+# uuidx's new formats against independent implementations, from the npm
+# registry (installed by make test: see tools/lib.sh):
+#  - ulid: its decodeTime() of uuid_to_ulid(v7) is the v7's millisecond for
+#    100,000 values, and 100,000 ULIDs it generates come back unchanged
+#    through ulid_to_uuid() and uuid_to_ulid(), their time in the first 48
+#    bits;
+#  - siphash (SipHash-2-4) and uuid: 100,000 masks of v7 values under
+#    random keys, recomputed in JavaScript from the mask's definition, are
+#    equal, and the uuid package validates each as a version 4 UUID.
+# Skipped, saying why, without node or the packages.
+use strict;
+use warnings FATAL => 'all';
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $modules = $ENV{UUIDX_NODE_MODULES} // '';
+plan skip_all => 'node is not installed' unless `node --version 2>/dev/null` =~ /^v\d+/;
+plan skip_all => "the npm packages uuid, ulid and siphash are not in UUIDX_NODE_MODULES ($modules)"
+  unless $modules ne '' && -d "$modules/ulid" && -d "$modules/siphash" && -d "$modules/uuid";
+
+my $n = 100_000;
+
+my $node = PostgreSQL::Test::Cluster->new('independent');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
+$node->start;
+$node->safe_psql('postgres', 'CREATE EXTENSION uuidx');
+
+# Run a JavaScript program with the packages at hand; its output.
+sub node_js
+{
+	my ($program, $input) = @_;
+	my ($out, $err);
+	local $ENV{NODE_PATH} = $modules;
+	IPC::Run::run([ 'node', '-e', $program ], '<' => \$input, '>' => \$out, '2>' => \$err)
+	  or die "node failed: $err";
+	chomp $out;
+	return $out;
+}
+
+# The independent SipHash itself, against the paper's reference vectors
+# (key 00 01 .. 0f; messages 00 01 .. of length 0, 1, 10 and 15).
+is(node_js(q{
+	const s = require('siphash');
+	const key = [0x03020100, 0x07060504, 0x0b0a0908, 0x0f0e0d0c];
+	console.log([0, 1, 10, 15].map(n => s.hash_hex(key, new Uint8Array([...Array(n).keys()]))).join(' '));
+}, ''), '726fdb47dd0e0e31 74f839c593dc67fd 7a5dbbc594ddb9f3 a129ca6149be45e5',
+	"npm's siphash gives SipHash-2-4's published vectors");
+
+# --- ULID text of v7 values: decodeTime() reads the v7's millisecond.
+my $rows = $node->safe_psql('postgres', qq{
+	SELECT uuid_to_ulid(u) || ' ' || (extract(epoch FROM uuid_timestamp(u)) * 1000)::bigint
+	FROM (SELECT uuid_generate_v7() AS u FROM generate_series(1, $n)) s});
+is(node_js(q{
+	const { decodeTime } = require('ulid');
+	let checked = 0, wrong = 0;
+	for (const line of require('fs').readFileSync(0, 'utf8').trim().split('\n')) {
+		const [text, ms] = line.split(' ');
+		checked++;
+		if (decodeTime(text) !== Number(ms)) wrong++;
+	}
+	console.log(`${checked} ${wrong}`);
+}, $rows), "$n 0", "ulid's decodeTime() of uuid_to_ulid(v7) is the v7's millisecond, for $n values");
+
+# --- ULIDs the package generates: through ulid_to_uuid() and back
+# unchanged, their time in the UUID's first 48 bits.
+my $ulids = node_js(qq{
+	const { ulid } = require('ulid');
+	const out = [];
+	for (let i = 0; i < $n; i++) {
+		const t = Date.now() - Math.floor(Math.random() * 1e11);
+		out.push(ulid(t) + ' ' + t);
+	}
+	console.log(out.join('\\n'));
+}, '');
+my $file = $node->basedir . '/ulids.txt';
+append_to_file($file, $ulids);
+$node->safe_psql('postgres', 'CREATE TABLE js_ulids (t text, ms bigint)');
+$node->safe_psql('postgres', "\\copy js_ulids FROM '$file' WITH (DELIMITER ' ')");
+is($node->safe_psql('postgres', q{
+	SELECT count(*), count(*) FILTER (WHERE uuid_to_ulid(ulid_to_uuid(t)) = t),
+	       count(*) FILTER (WHERE ('x' || left(replace(ulid_to_uuid(t)::text, '-', ''), 12))::bit(48)::bigint = ms)
+	FROM js_ulids}),
+	"$n|$n|$n", "$n ULIDs from the ulid package come back unchanged, with their time in the first 48 bits");
+
+# --- Masks: recomputed from their definition with npm's siphash, and
+# valid version 4 UUIDs for the uuid package.
+$rows = $node->safe_psql('postgres', qq{
+	SELECT u || ' ' || encode(k, 'hex') || ' ' || uuid_v7_mask(u, k)
+	FROM (SELECT uuid_generate_v7() AS u, uuid_send(gen_random_uuid()) AS k FROM generate_series(1, $n)) s});
+is(node_js(q{
+	const siphash = require('siphash');
+	const { validate, version } = require('uuid');
+	const hex = h => Uint8Array.from(h.match(/../g), b => parseInt(b, 16));
+	const le32 = (b, i) => (b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24) >>> 0;
+	let checked = 0, wrong = 0, not_v4 = 0;
+	for (const line of require('fs').readFileSync(0, 'utf8').trim().split('\n')) {
+		const [v7, keyhex, mask] = line.split(' ');
+		const u = hex(v7.replace(/-/g, '')), k = hex(keyhex);
+		// the 74 kept bits, without version and variant: bytes 6 (low
+		// nibble), 7, 8 (low 6 bits), 9 to 15
+		const kept = Uint8Array.from([u[6] & 0x0f, u[7], u[8] & 0x3f, ...u.slice(9)]);
+		const h = siphash.hash([le32(k, 0), le32(k, 4), le32(k, 8), le32(k, 12)], kept);
+		const pad = (BigInt(h.h) << 16n) | (BigInt(h.l) >> 16n);
+		let time = 0n;
+		for (let i = 0; i < 6; i++) time = (time << 8n) | BigInt(u[i]);
+		const masked = (time ^ pad).toString(16).padStart(12, '0') +
+			(0x40 | (u[6] & 0x0f)).toString(16).padStart(2, '0') + u[7].toString(16).padStart(2, '0') +
+			(0x80 | (u[8] & 0x3f)).toString(16).padStart(2, '0') +
+			Array.from(u.slice(9), b => b.toString(16).padStart(2, '0')).join('');
+		const expected = masked.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+		checked++;
+		if (expected !== mask) wrong++;
+		if (!validate(mask) || version(mask) !== 4) not_v4++;
+	}
+	console.log(`${checked} ${wrong} ${not_v4}`);
+}, $rows), "$n 0 0",
+	"uuid_v7_mask() equals the mask computed with npm's siphash, and the uuid package validates each as version 4, for $n values");
+
+$node->stop;
+done_testing();
