@@ -141,6 +141,7 @@ check_convertible(pg_uuid_t *uuid, int from, int to)
 		return true;
 
 	text = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(uuid)));
+
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("UUID %s is not of version %d", text, from),

@@ -81,6 +81,7 @@ _PG_init(void)
 								 PGC_POSTMASTER,
 								 GUC_NOT_IN_SAMPLE | GUC_NO_SHOW_ALL,
 								 NULL, NULL, NULL);
+
 	/*
 	 * PGC_SIGHUP: a node that replays the records must have this library
 	 * preloaded, so whoever runs the server decides when they begin.

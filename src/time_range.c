@@ -145,7 +145,7 @@ uuidx_range_window(const RangeType *r, TimeWindow *w)
  */
 bool
 uuidx_parts_window(bool lower_null, TimestampTz lower, bool upper_null, TimestampTz upper,
-			 const char *flags, size_t flags_len, TimeWindow *w)
+				   const char *flags, size_t flags_len, TimeWindow *w)
 {
 	RangeBound	lb,
 				ub;
@@ -359,7 +359,7 @@ parts_arg(FunctionCallInfo fcinfo, int argno)
 			fcinfo->flinfo->fn_extra = cache;
 		}
 		cache->valid = uuidx_parts_window(lower_null, lower, upper_null, upper,
-											  flags, flags_len, &cache->window);
+										  flags, flags_len, &cache->window);
 		cache->lower_null = lower_null;
 		cache->upper_null = upper_null;
 		cache->lower = lower;

@@ -41,7 +41,7 @@ static bool
 clause_window(PlannerInfo *root, Node *clause, Node **id, TimeWindow *w, int *versions)
 {
 	List	   *args;
-	TimeClause c;
+	TimeClause	c;
 	Node	   *range;
 	Oid			fn;
 
@@ -228,8 +228,10 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 	if (rel->rtekind != RTE_RELATION)
 		return;
 	foreach(lc, rel->baserestrictinfo)
+	{
 		if (clause_window(root, (Node *) ((RestrictInfo *) lfirst(lc))->clause, &id, &w, &versions))
 			break;
+	}
 	if (id == NULL)
 		return;
 
@@ -257,10 +259,14 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 		if (sub == NULL)
 			charge_walk(root, rel, &vardata, id, path, &regions);
 		else
+		{
 			foreach(lp, rel->partial_pathlist)
+			{
 				if (lfirst(lp) == sub)
 					path->startup_cost = Min(path->total_cost,
 											 path->startup_cost + charged[foreach_current_index(lp)]);
+			}
+		}
 	}
 	pfree(charged);
 	ReleaseVariableStats(vardata);

@@ -155,8 +155,10 @@ make_call(Oid fn, Oid rettype, List *args)
 	ListCell   *lc;
 
 	foreach(lc, args)
+	{
 		if (OidIsValid(exprCollation(lfirst(lc))))
 			inputcollid = DEFAULT_COLLATION_OID;
+	}
 	return (Node *) makeFuncExpr(fn, rettype, args, InvalidOid, inputcollid,
 								 COERCE_EXPLICIT_CALL);
 }
@@ -696,9 +698,9 @@ simplify(SupportRequestSimplify *req)
 	}
 
 	/*
-	 * The span: alone where one version can be there, else beside the arms.
-	 * A database still at SQL 1.1 has no span: there the arms stand alone,
-	 * as 1.1 made them.
+	 * The span: alone where one version can be there, else beside the arms. A
+	 * database still at SQL 1.1 has no span: there the arms stand alone, as
+	 * 1.1 made them.
 	 */
 	span = piece_call(sibling, id, range, 0, !single || pruning);
 	if (span != NULL && (single ? !pruning : may_walk_keys(req->root, id)))
@@ -747,7 +749,7 @@ index_condition(SupportRequestIndexCondition *req)
 {
 	Node	   *node = req->node;
 	List	   *args;
-	TimeClause c;
+	TimeClause	c;
 	int			versions[2];
 	int			n;
 	int			declared;
@@ -798,7 +800,7 @@ index_condition(SupportRequestIndexCondition *req)
 static bool
 selectivity(SupportRequestSelectivity *req)
 {
-	TimeClause c;
+	TimeClause	c;
 	Selectivity sel;
 
 	if (!time_clause(req->args, &c))
