@@ -27,40 +27,65 @@ PG_FUNCTION_INFO_V1(uuidx_ulid_to_uuid);
 
 static const char crockford[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-/* The value of a character of the alphabet, either case; -1 otherwise. */
-static int
-crockford_value(char c)
+/*
+ * The value of each byte that is a character of the alphabet, either case;
+ * -1 for every other byte (a byte of a multibyte character is never ASCII).
+ */
+static int8 crockford_values[256];
+static bool crockford_values_filled = false;
+
+static void
+fill_crockford_values(void)
 {
-	if (c >= 'a' && c <= 'z')
-		c -= 'a' - 'A';
+	memset(crockford_values, -1, sizeof(crockford_values));
 	for (int i = 0; i < 32; i++)
-		if (crockford[i] == c)
-			return i;
-	return -1;
+	{
+		crockford_values[(unsigned char) crockford[i]] = i;
+		crockford_values[(unsigned char) pg_ascii_tolower(crockford[i])] = i;
+	}
+	crockford_values_filled = true;
+}
+
+/* The 128 bits as two 64-bit halves, most significant first. */
+static void
+uuid_halves(const pg_uuid_t *uuid, uint64 *hi, uint64 *lo)
+{
+	*hi = *lo = 0;
+	for (int i = 0; i < 8; i++)
+	{
+		*hi = (*hi << 8) | uuid->data[i];
+		*lo = (*lo << 8) | uuid->data[i + 8];
+	}
 }
 
 Datum
 uuidx_to_ulid(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
-	char		text[ULID_LEN + 1];
+	char		out[ULID_LEN + 1];
+	uint64		hi,
+				lo;
 
-	/* 5 bits per character; the first one's top 2 bits lie before bit 0 */
+	/*
+	 * Character c holds the 5 bits that lie 5 * (25 - c) bits above the
+	 * lowest; the first one's top 2 bits lie above the 128.
+	 */
+	uuid_halves(uuid, &hi, &lo);
 	for (int c = 0; c < ULID_LEN; c++)
 	{
-		int			first = 128 - 5 * (ULID_LEN - c);	/* its first bit, from the top */
-		int			value = 0;
+		int			shift = 5 * (ULID_LEN - 1 - c);
+		uint64		bits;
 
-		for (int pos = first; pos < first + 5; pos++)
-		{
-			value <<= 1;
-			if (pos >= 0 && (uuid->data[pos / 8] & (0x80 >> (pos % 8))))
-				value |= 1;
-		}
-		text[c] = crockford[value];
+		if (shift >= 64)
+			bits = hi >> (shift - 64);
+		else if (shift == 0)
+			bits = lo;
+		else
+			bits = (lo >> shift) | (hi << (64 - shift));
+		out[c] = crockford[bits & 31];
 	}
-	text[ULID_LEN] = '\0';
-	PG_RETURN_TEXT_P(cstring_to_text(text));
+	out[ULID_LEN] = '\0';
+	PG_RETURN_TEXT_P(cstring_to_text(out));
 }
 
 Datum
@@ -69,20 +94,51 @@ uuidx_ulid_to_uuid(PG_FUNCTION_ARGS)
 	text	   *ulid = PG_GETARG_TEXT_PP(0);
 	const char *s = VARDATA_ANY(ulid);
 	int			len = VARSIZE_ANY_EXHDR(ulid);
-	int			chars = pg_mbstrlen_with_len(s, len);
+	uint64		hi = 0,
+				lo = 0;
 	pg_uuid_t  *uuid;
+	int			chars;
 
+	if (!crockford_values_filled)
+		fill_crockford_values();
+
+	/* 26 bytes of the alphabet, the first at most 7: 5 bits each */
+	if (len == ULID_LEN && crockford_values[(unsigned char) s[0]] >= 0 &&
+		crockford_values[(unsigned char) s[0]] <= 7)
+	{
+		int			c;
+
+		for (c = 0; c < ULID_LEN; c++)
+		{
+			int			value = crockford_values[(unsigned char) s[c]];
+
+			if (value < 0)
+				break;
+			hi = (hi << 5) | (lo >> 59);
+			lo = (lo << 5) | value;
+		}
+		if (c == ULID_LEN)
+		{
+			uuid = palloc(sizeof(pg_uuid_t));
+			for (int i = 7; i >= 0; i--, hi >>= 8, lo >>= 8)
+			{
+				uuid->data[i] = hi & 0xFF;
+				uuid->data[i + 8] = lo & 0xFF;
+			}
+			PG_RETURN_UUID_P(uuid);
+		}
+	}
+
+	/* Not a ULID: say which rule it breaks, counting characters. */
+	chars = pg_mbstrlen_with_len(s, len);
 	if (chars != ULID_LEN)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid ULID: \"%s\"", text_to_cstring(ulid)),
 				 errdetail("A ULID is 26 characters long, not %d.", chars)));
-
-	uuid = palloc0(sizeof(pg_uuid_t));
 	for (int c = 0, at = 0; c < ULID_LEN; c++, at += pg_mblen(s + at))
 	{
-		int			value = pg_mblen(s + at) == 1 ? crockford_value(s[at]) : -1;
-		int			first = 128 - 5 * (ULID_LEN - c);
+		int			value = pg_mblen(s + at) == 1 ? crockford_values[(unsigned char) s[at]] : -1;
 
 		if (value < 0)
 			ereport(ERROR,
@@ -95,9 +151,6 @@ uuidx_ulid_to_uuid(PG_FUNCTION_ARGS)
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid ULID: \"%s\"", text_to_cstring(ulid)),
 					 errdetail("Its first character is above 7: it would not fit in 128 bits.")));
-		for (int pos = first + 4; pos >= first && pos >= 0; pos--, value >>= 1)
-			if (value & 1)
-				uuid->data[pos / 8] |= 0x80 >> (pos % 8);
 	}
-	PG_RETURN_UUID_P(uuid);
+	pg_unreachable();
 }
