@@ -53,3 +53,30 @@ SELECT uuid_v7_unmask('00000000-0000-4001-c203-040506070809', '\x001122334455667
 \echo :LAST_ERROR_SQLSTATE
 SELECT uuid_v7_mask(NULL, '\x00112233445566778899aabbccddeeff') AS null_id,
        uuid_v7_unmask('7a5dbbc5-94dd-4001-8203-040506070809', NULL) AS null_key;
+
+-- The key kept out of query text, as the README shows: in a table only its
+-- owner reads, used by SECURITY DEFINER functions.  A role that may call
+-- them turns keys into masks and back, and cannot read the key.
+CREATE ROLE regress_uuidx_api;
+CREATE TABLE mask_key (key bytea NOT NULL CHECK (length(key) = 16));
+INSERT INTO mask_key SELECT uuid_send(gen_random_uuid());
+REVOKE ALL ON mask_key FROM PUBLIC;
+CREATE FUNCTION public_id(id uuid) RETURNS uuid
+LANGUAGE sql STABLE STRICT SECURITY DEFINER SET search_path = pg_catalog, public
+AS $$ SELECT uuid_v7_mask(id, key) FROM mask_key $$;
+CREATE FUNCTION private_id(public_id uuid) RETURNS uuid
+LANGUAGE sql STABLE STRICT SECURITY DEFINER SET search_path = pg_catalog, public
+AS $$ SELECT uuid_v7_unmask(public_id, key) FROM mask_key $$;
+CREATE TABLE api_orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), item text);
+INSERT INTO api_orders (item) SELECT 'item ' || g FROM generate_series(1, 1000) g;
+ANALYZE api_orders;
+GRANT SELECT ON api_orders TO regress_uuidx_api;
+SET ROLE regress_uuidx_api;
+SELECT key FROM mask_key;
+SELECT count(*) AS shown_as_v4 FROM api_orders WHERE uuid_version(public_id(id)) = 4;
+SELECT item FROM api_orders WHERE id = private_id((SELECT public_id(id) FROM api_orders WHERE item = 'item 500'));
+EXPLAIN (COSTS OFF) SELECT item FROM api_orders WHERE id = private_id('7a5dbbc5-94dd-4001-8203-040506070809');
+RESET ROLE;
+DROP TABLE api_orders, mask_key;
+DROP FUNCTION public_id(uuid), private_id(uuid);
+DROP ROLE regress_uuidx_api;
