@@ -11,12 +11,17 @@
 #   4. conversion      uuid_v1_to_v6() over CONVERT_ROWS stored v1 values against a plain read
 #   5. time ranges     RANGE_ROWS v7 keys over 30 days; windows of 1 minute, 1 hour, 1 day
 #                      queried with id <@ tstzrange, with hand-written bounds, with a uuid_timestamp() filter
+#   6. key order       KEYORDER_ROWS v7 keys over 60 days: the newest and oldest 10 rows of a window, and a
+#                      count, on an undeclared and a declared v7 column, against hand-written bounds
+#   7. mark in WAL     uuid_generate_v7() with uuidx.wal_log_mark off and on: ns per value, WAL bytes per second
+#   8. release 1.2     uuid_v7_mask/unmask, uuid_to_ulid/ulid_to_uuid per value; max(id) from the index
 #
 # Environment (defaults are the issues' sizes; a default run takes about 12 minutes on 2 cores):
 #   UUIDX_BENCH_ROUNDS=5  UUIDX_BENCH_INSERT_ROUNDS=3  UUIDX_BENCH_PGBENCH_ROUNDS=5
 #   UUIDX_BENCH_ROWS=3000000  UUIDX_BENCH_INSERT_ROWS=2000000  UUIDX_BENCH_CONVERT_ROWS=3000000
 #   UUIDX_BENCH_PGBENCH_SECONDS=5  UUIDX_BENCH_CLIENTS="1 2 4 8"  UUIDX_BENCH_PIPELINE=100
-#   UUIDX_BENCH_RANGE_ROWS=10000000  UUIDX_BENCH_SECTIONS="1 2 3 4 5" (the sections to run)
+#   UUIDX_BENCH_RANGE_ROWS=10000000  UUIDX_BENCH_KEYORDER_ROWS=1000000
+#   UUIDX_BENCH_SECTIONS="1 2 3 4 5 6 7 8" (the sections to run)
 #   UUIDX_BENCH_OUT=DIR    keep the report and the data files there (else they go with the server)
 #   UUIDX_BENCH_PNG=FILE   the figure (default docs/bench.png in the checkout; empty: no figure)
 set -euo pipefail
@@ -33,7 +38,8 @@ conv_rows=${UUIDX_BENCH_CONVERT_ROWS:-3000000}
 pgb_secs=${UUIDX_BENCH_PGBENCH_SECONDS:-5}
 read -ra clients <<<"${UUIDX_BENCH_CLIENTS:-1 2 4 8}"
 range_rows=${UUIDX_BENCH_RANGE_ROWS:-10000000}
-sections=" ${UUIDX_BENCH_SECTIONS:-1 2 3 4 5} "
+keyorder_rows=${UUIDX_BENCH_KEYORDER_ROWS:-1000000}
+sections=" ${UUIDX_BENCH_SECTIONS:-1 2 3 4 5 6 7 8} "
 png=${UUIDX_BENCH_PNG-$UUIDX_ROOT/docs/bench.png}
 command="$(env | grep '^UUIDX_BENCH_' | sort | tr '\n' ' ')make bench"
 
@@ -287,6 +293,160 @@ report_ranges() {
 	awk -F'|' '{ printf "%-9s %-9s %-18s %10s %10s\n", $1, $2, $3, $4, $5 }' "$res/range_plans.txt"
 }
 
+# 6. Time ranges in key order: the newest or oldest rows of a window with
+# LIMIT, and a count, on KEYORDER_ROWS v7 keys over 60 days up to now, in a
+# table that says nothing of its keys and in one whose CHECK constraints
+# declare them v7 of the RFC variant; against hand-written bounds on the
+# same tables.  Windows: the last hour, built with now(), and one day 40
+# days back.
+keyorder_windows=(last_hour day_40_back)
+keyorder_queries=(desc10 asc10 count)
+keyorder_sql() { # table, style (operator|bounds), window, query
+	local where select tail=
+	case $3 in
+	last_hour) [ "$2" = operator ] && where="id <@ tstzrange(now() - interval '1 hour', now())" ||
+		where="id >= uuid_v7_lower_bound(now() - interval '1 hour') AND id < uuid_v7_lower_bound(now())" ;;
+	day_40_back) [ "$2" = operator ] && where="id <@ tstzrange('$keyorder_day', '$keyorder_day'::timestamptz + interval '1 day')" ||
+		where="id >= uuid_v7_lower_bound('$keyorder_day') AND id < uuid_v7_lower_bound('$keyorder_day'::timestamptz + interval '1 day')" ;;
+	esac
+	case $4 in
+	desc10) select="sum(payload) FROM (SELECT payload FROM $1"; tail=" ORDER BY id DESC LIMIT 10) s" ;;
+	asc10) select="sum(payload) FROM (SELECT payload FROM $1"; tail=" ORDER BY id LIMIT 10) s" ;;
+	count) select="count(*) FROM $1" ;;
+	esac
+	echo "SELECT $select WHERE $where$tail"
+}
+measure_keyorder() {
+	say "6. time ranges in key order: $keyorder_rows rows over 60 days, $rounds rounds"
+	psql_ -c 'CREATE TABLE ko (id uuid PRIMARY KEY, payload int)' \
+		-c 'CREATE TABLE kod (id uuid PRIMARY KEY CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2), payload int)' \
+		-c "INSERT INTO ko SELECT uuid_timestamptz_to_v7(now() - interval '60 days' + g * (interval '60 days' / $keyorder_rows)), g
+		    FROM generate_series(1, $keyorder_rows) g" -c 'INSERT INTO kod SELECT * FROM ko' -c 'VACUUM ANALYZE ko, kod'
+	keyorder_day=$(psql_ -Atc "SELECT date_trunc('day', now() - interval '40 days')")
+	local r i w q t st sql
+	for t in ko kod; do
+		for w in "${keyorder_windows[@]}"; do
+			for q in "${keyorder_queries[@]}"; do
+				for ((r = 0; r < rounds; r++)); do
+					for ((i = 0; i < 2; i++)); do
+						st=$(nth $r $i operator bounds)
+						sql=$(keyorder_sql $t "$st" "$w" "$q")
+						echo "keyorder-$t-$w-$q $st $r $(time_sql "$sql" "$sql")" >>"$res/raw.txt"
+					done
+				done
+				sql=$(keyorder_sql $t operator "$w" "$q")
+				{
+					echo "-- $t, $w, $q"
+					psql_ -Atc "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF, COSTS OFF) $sql"
+					echo
+				} >>"$res/explain_keyorder.txt"
+			done
+		done
+	done
+}
+report_keyorder() {
+	local t w q o b
+	printf '\n6. Time ranges in key order: %s v7 rows over 60 days up to now; median ms of %s rounds\n' "$keyorder_rows" "$rounds"
+	printf '%-10s %-12s %-7s %10s %10s %10s\n' table window query "<@ ms" "bounds ms" "<@/bounds"
+	for t in ko kod; do
+		for w in "${keyorder_windows[@]}"; do
+			for q in "${keyorder_queries[@]}"; do
+				o=$(median "keyorder-$t-$w-$q" operator) b=$(median "keyorder-$t-$w-$q" bounds)
+				echo "$t $w $q $o $b $(calc "$o / $b")" >>"$res/keyorder.dat"
+				printf '%-10s %-12s %-7s %10.3f %10.3f %10.2f\n' "$([ $t = ko ] && echo undeclared || echo declared)" "$w" "$q" "$o" "$b" "$(calc "$o / $b")"
+			done
+		done
+	done
+	echo "(desc10/asc10: the payload of the 10 newest/oldest rows of the window, ORDER BY id [DESC] LIMIT 10; count: count(*);"
+	echo " declared: CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2); plans in explain_keyorder.txt)"
+}
+
+# 7. The mark in WAL: the cost per value of uuid_generate_v7() with
+# uuidx.wal_log_mark off and on, and the WAL written per second while one
+# session generates without a pause (the only WAL it causes is the mark's).
+measure_mark_wal() {
+	say "7. the mark in WAL: uuidx.wal_log_mark off and on, $rounds rounds"
+	local r i setting ms lsn0 lsn1 t0 t1
+	for ((r = 0; r < rounds; r++)); do
+		for ((i = 0; i < 2; i++)); do
+			setting=$(nth $r $i off on)
+			psql_ -c "ALTER SYSTEM SET uuidx.wal_log_mark = $setting" -c 'SELECT pg_reload_conf()' >/dev/null
+			sleep 0.5
+			ms=$(time_sql "SELECT count(uuid_generate_v7()) FROM generate_series(1, 1000)" "SELECT count(uuid_generate_v7()) FROM generate_series(1, $rows)")
+			echo "markwal-cost $setting $r $(calc "$ms * 1e6 / $rows")" >>"$res/raw.txt"
+			read -r lsn0 t0 lsn1 t1 < <(psql_ -At -F' ' <<SQL | paste -sd' '
+SELECT pg_current_wal_insert_lsn() - '0/0', extract(epoch FROM clock_timestamp());
+SELECT count(uuid_generate_v7()) FROM generate_series(1, $rows) \g /dev/null
+SELECT pg_current_wal_insert_lsn() - '0/0', extract(epoch FROM clock_timestamp());
+SQL
+			)
+			echo "markwal-bytes $setting $r $(calc "($lsn1 - $lsn0) / ($t1 - $t0)")" >>"$res/raw.txt"
+		done
+	done
+	psql_ -c 'ALTER SYSTEM RESET uuidx.wal_log_mark' -c 'SELECT pg_reload_conf()' >/dev/null
+}
+report_mark_wal() {
+	local off on boff bon
+	off=$(median markwal-cost off) on=$(median markwal-cost on)
+	boff=$(median markwal-bytes off) bon=$(median markwal-bytes on)
+	printf '\n7. The mark in WAL: uuid_generate_v7(), one session without a pause; median of %s rounds\n' "$rounds"
+	printf '%-22s %10s %14s\n' uuidx.wal_log_mark "ns/value" "WAL bytes/s"
+	printf '%-22s %10.1f %14.0f\n' off "$off" "$boff" on "$on" "$bon"
+	echo "off $off $boff" >>"$res/mark_wal.dat"
+	echo "on $on $bon" >>"$res/mark_wal.dat"
+	printf 'on / off, per value: %.3f\n' "$(calc "$on / $off")"
+}
+
+# 8. Release 1.2's functions, per value over a table of ROWS stored v7
+# values (beyond reading it), against uuid_generate_v7() called once per
+# row of the same table; and max(id) of KEYORDER_ROWS keys from the primary
+# key against ORDER BY id DESC LIMIT 1.
+fns12=(read generate mask unmask to_ulid from_ulid)
+fn12_sql() {
+	case $1 in
+	read) echo "SELECT count(u) FROM f12" ;;
+	generate) echo "SELECT count(uuid_generate_v7()) FROM f12" ;;
+	mask) echo "SELECT count(uuid_v7_mask(u, '\x00112233445566778899aabbccddeeff')) FROM f12" ;;
+	unmask) echo "SELECT count(uuid_v7_unmask(m, '\x00112233445566778899aabbccddeeff')) FROM f12" ;;
+	to_ulid) echo "SELECT count(uuid_to_ulid(u)) FROM f12" ;;
+	from_ulid) echo "SELECT count(ulid_to_uuid(t)) FROM f12" ;;
+	esac
+}
+measure_12() {
+	say "8. release 1.2's functions: $rows stored values, $rounds rounds"
+	psql_ -c "CREATE TABLE f12 AS SELECT u, uuid_v7_mask(u, '\x00112233445566778899aabbccddeeff') AS m, uuid_to_ulid(u) AS t
+		    FROM (SELECT uuid_generate_v7() AS u FROM generate_series(1, $rows)) s" -c 'VACUUM ANALYZE f12'
+	local r i f sql
+	for ((r = 0; r < rounds; r++)); do
+		for ((i = 0; i < ${#fns12[@]}; i++)); do
+			f=$(nth $r $i "${fns12[@]}")
+			sql=$(fn12_sql "$f")
+			echo "fn12 $f $r $(time_sql "$sql" "$sql")" >>"$res/raw.txt"
+		done
+		if [[ $sections == *" 6 "* ]]; then
+			for ((i = 0; i < 2; i++)); do
+				f=$(nth $r $i max_id order_limit)
+				[ "$f" = max_id ] && sql='SELECT max(id) FROM ko' || sql='SELECT id FROM ko ORDER BY id DESC LIMIT 1'
+				echo "maxid $f $r $(time_sql "$sql" "$sql")" >>"$res/raw.txt"
+			done
+		fi
+	done
+}
+report_12() {
+	local base gen f m
+	base=$(median fn12 read) gen=$(median fn12 generate)
+	printf '\n8. Release 1.2: ns per value beyond reading %s stored values; median of %s rounds\n' "$rows" "$rounds"
+	printf '%-32s %10s %20s\n' function "ns/value" "x uuid_generate_v7()"
+	for f in generate mask unmask to_ulid from_ulid; do
+		m=$(calc "($(median fn12 $f) - $base) * 1e6 / $rows")
+		echo "$f $m" >>"$res/fn12.dat"
+		printf '%-32s %10.1f %20.2f\n' "$(fn12_sql $f | sed 's/SELECT count(\(.*\)) FROM f12/\1/')" "$m" "$(calc "$m / (($gen - $base) * 1e6 / $rows)")"
+	done
+	if [ -n "$(median maxid max_id)" ]; then
+		printf 'max(id) of %s keys: %.3f ms; ORDER BY id DESC LIMIT 1: %.3f ms\n' "$keyorder_rows" "$(median maxid max_id)" "$(median maxid order_limit)"
+	fi
+}
+
 # The issue's targets, from the medians above.
 target() {
 	awk -v n="$1" -v x="$2" -v op="$3" -v t="$4" 'BEGIN {
@@ -305,6 +465,20 @@ report_targets() {
 		"$(awk '$1 == "uuid_generate_v7" { print $6 / $7 }' "$res/insert.dat")" '<=' 1.05
 	[ -f "$res/sessions.dat" ] && for c in "${clients[@]}"; do
 		target "statements/s uuid_generate_v7() / clock_timestamp(), $c clients" "$(awk -v c="$c" '$1 == c { print $4 }' "$res/sessions.dat")" '>=' 0.95
+	done
+	if [ -f "$res/keyorder.dat" ]; then
+		for w in last_hour day_40_back; do
+			for q in desc10 asc10; do
+				target "declared, $w, $q: id <@ tstzrange / hand-written bounds" \
+					"$(awk -v w="$w" -v q="$q" '$1 == "kod" && $2 == w && $3 == q { print $6 }' "$res/keyorder.dat")" '<=' 2
+			done
+			target "declared, $w, count: id <@ tstzrange / hand-written bounds" \
+				"$(awk -v w="$w" '$1 == "kod" && $2 == w && $3 == "count" { print $6 }' "$res/keyorder.dat")" '<=' 1.2
+		done
+	fi
+	[ -f "$res/fn12.dat" ] && for f in mask unmask; do
+		target "uuid_v7_$f() / uuid_generate_v7(), per value" \
+			"$(awk -v f="$f" '$1 == "generate" { g = $2 } $1 == f { m = $2 } END { print m / g }' "$res/fn12.dat")" '<=' 1
 	done
 	if [ -f "$res/ranges.dat" ]; then
 		target "1-hour window, sum: id <@ tstzrange / hand-written bounds" "$(awk '$1 == "1_hour" && $2 == "sum" { print $6 }' "$res/ranges.dat")" '<=' 1.1
@@ -343,6 +517,9 @@ elif run 4; then
 	show echo "4. skipped: no uuid-ossp for the v1 values"
 fi
 if run 5; then measure_ranges; show report_ranges; fi
+if run 6; then measure_keyorder; show report_keyorder; fi
+if run 7; then measure_mark_wal; show report_mark_wal; fi
+if run 8; then measure_12; show report_12; fi
 show report_targets
 
 if [ -n "$png" ] && [ -f "$res/cost.dat" ] && [ -f "$res/insert.dat" ]; then
