@@ -99,10 +99,10 @@ endif
 # the source folder.
 PG_PROVE_FLAGS += -I test
 
-# In a VPATH build (pg_buildext's build-NN directories) the objects' folder
-# does not exist yet.
+# In a VPATH build (pg_buildext's build-NN directories) the folders of the
+# objects and of the built install script do not exist yet.
 ifdef VPATH
-$(shell mkdir -p src)
+$(shell mkdir -p src sql)
 endif
 
 $(DATA_built): sql/uuidx.sql
