@@ -11,28 +11,6 @@
  */
 #include "uuidx.h"
 
-/* Write the low `len` bytes of v, big-endian, at dst. */
-static inline void
-put_be(uint8 *dst, uint64 v, int len)
-{
-	for (int i = len - 1; i >= 0; i--)
-	{
-		dst[i] = (uint8) v;
-		v >>= 8;
-	}
-}
-
-/* Read `len` bytes big-endian from src. */
-static inline uint64
-get_be(const uint8 *src, int len)
-{
-	uint64		v = 0;
-
-	for (int i = 0; i < len; i++)
-		v = (v << 8) | src[i];
-	return v;
-}
-
 /*
  * Set the version nibble and the RFC 9562 variant (0b10).
  */
@@ -84,7 +62,7 @@ uuidx_layout_v7(pg_uuid_t *uuid, uint64 position, const uint8 *rand8)
 	uint64		ms = position >> UUIDX_COUNTER_BITS;
 	uint32		counter = (uint32) (position & UUIDX_COUNTER_MASK);
 
-	put_be(uuid->data, ms, 6);
+	uuidx_put_be(uuid->data, ms, 6);
 	uuid->data[6] = (uint8) (0x70 | (counter >> 12));
 	uuid->data[7] = (uint8) (counter >> 4);
 	uuid->data[8] = (uint8) (0x80 | ((counter & 0x0F) << 2) | (rand8[0] & 0x03));
@@ -100,7 +78,7 @@ void
 uuidx_layout_v6(pg_uuid_t *uuid, uint64 ticks, const uint8 *csn,
 				const uint8 *node6)
 {
-	put_be(uuid->data, ticks >> 12, 6);
+	uuidx_put_be(uuid->data, ticks >> 12, 6);
 	uuid->data[6] = (uint8) (0x60 | ((ticks >> 8) & 0x0F));
 	uuid->data[7] = (uint8) ticks;
 	uuid->data[8] = (uint8) (0x80 | (csn[0] & 0x3F));
@@ -145,7 +123,7 @@ uuidx_layout_v8_time(pg_uuid_t *uuid, uint64 position, int node_id,
 		: (((uint32) rand8[6] << 8) | rand8[7]);
 	uint64		low;
 
-	put_be(uuid->data, ms, 6);
+	uuidx_put_be(uuid->data, ms, 6);
 	uuid->data[6] = (uint8) (0x80 | (counter >> 12));
 	uuid->data[7] = (uint8) (counter >> 4);
 
@@ -153,8 +131,8 @@ uuidx_layout_v8_time(pg_uuid_t *uuid, uint64 position, int node_id,
 	low = (UINT64CONST(2) << 62)
 		| ((uint64) (counter & 0x0F) << 58)
 		| ((uint64) (node & 0xFFFF) << 42)
-		| (get_be(rand8, 6) & ((UINT64CONST(1) << 42) - 1));
-	put_be(&uuid->data[8], low, 8);
+		| (uuidx_get_be(rand8, 6) & ((UINT64CONST(1) << 42) - 1));
+	uuidx_put_be(&uuid->data[8], low, 8);
 }
 
 /*
@@ -165,10 +143,10 @@ void
 uuidx_layout_v8_parts(pg_uuid_t *uuid, uint64 custom_a, uint32 custom_b,
 					  uint64 custom_c)
 {
-	put_be(uuid->data, custom_a, 6);
+	uuidx_put_be(uuid->data, custom_a, 6);
 	uuid->data[6] = (uint8) (0x80 | (custom_b >> 8));
 	uuid->data[7] = (uint8) custom_b;
-	put_be(&uuid->data[8], (UINT64CONST(2) << 62) | custom_c, 8);
+	uuidx_put_be(&uuid->data[8], (UINT64CONST(2) << 62) | custom_c, 8);
 }
 
 /*
@@ -177,9 +155,9 @@ uuidx_layout_v8_parts(pg_uuid_t *uuid, uint64 custom_a, uint32 custom_b,
 uint64
 uuidx_get_v1_ticks(const pg_uuid_t *uuid)
 {
-	uint64		time_low = get_be(uuid->data, 4);
-	uint64		time_mid = get_be(uuid->data + 4, 2);
-	uint64		time_high = get_be(uuid->data + 6, 2) & 0x0FFF;
+	uint64		time_low = uuidx_get_be(uuid->data, 4);
+	uint64		time_mid = uuidx_get_be(uuid->data + 4, 2);
+	uint64		time_high = uuidx_get_be(uuid->data + 6, 2) & 0x0FFF;
 
 	return (time_high << 48) | (time_mid << 32) | time_low;
 }
@@ -190,7 +168,7 @@ uuidx_get_v1_ticks(const pg_uuid_t *uuid)
 uint64
 uuidx_get_v6_ticks(const pg_uuid_t *uuid)
 {
-	return (get_be(uuid->data, 6) << 12) | (get_be(uuid->data + 6, 2) & 0x0FFF);
+	return (uuidx_get_be(uuid->data, 6) << 12) | (uuidx_get_be(uuid->data + 6, 2) & 0x0FFF);
 }
 
 /*
@@ -199,13 +177,13 @@ uuidx_get_v6_ticks(const pg_uuid_t *uuid)
 uint32
 uuidx_get_v8_node(const pg_uuid_t *uuid)
 {
-	return (uint32) ((get_be(&uuid->data[8], 8) >> 42) & 0xFFFF);
+	return (uint32) ((uuidx_get_be(&uuid->data[8], 8) >> 42) & 0xFFFF);
 }
 
 uint64
 uuidx_get_v7_ms(const pg_uuid_t *uuid)
 {
-	return get_be(uuid->data, 6);
+	return uuidx_get_be(uuid->data, 6);
 }
 
 /*
@@ -227,7 +205,7 @@ uuidx_layout_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out)
 	uint64		ticks = uuidx_get_v6_ticks(in);
 
 	memcpy(out->data + 8, in->data + 8, 8);
-	put_be(out->data, ticks & 0xFFFFFFFF, 4);
-	put_be(out->data + 4, (ticks >> 32) & 0xFFFF, 2);
-	put_be(out->data + 6, 0x1000 | ((ticks >> 48) & 0x0FFF), 2);
+	uuidx_put_be(out->data, ticks & 0xFFFFFFFF, 4);
+	uuidx_put_be(out->data + 4, (ticks >> 32) & 0xFFFF, 2);
+	uuidx_put_be(out->data + 6, 0x1000 | ((ticks >> 48) & 0x0FFF), 2);
 }

@@ -46,18 +46,6 @@ fill_crockford_values(void)
 	crockford_values_filled = true;
 }
 
-/* The 128 bits as two 64-bit halves, most significant first. */
-static void
-uuid_halves(const pg_uuid_t *uuid, uint64 *hi, uint64 *lo)
-{
-	*hi = *lo = 0;
-	for (int i = 0; i < 8; i++)
-	{
-		*hi = (*hi << 8) | uuid->data[i];
-		*lo = (*lo << 8) | uuid->data[i + 8];
-	}
-}
-
 Datum
 uuidx_to_ulid(PG_FUNCTION_ARGS)
 {
@@ -70,7 +58,8 @@ uuidx_to_ulid(PG_FUNCTION_ARGS)
 	 * Character c holds the 5 bits that lie 5 * (25 - c) bits above the
 	 * lowest; the first one's top 2 bits lie above the 128.
 	 */
-	uuid_halves(uuid, &hi, &lo);
+	hi = uuidx_get_be(uuid->data, 8);
+	lo = uuidx_get_be(uuid->data + 8, 8);
 	for (int c = 0; c < ULID_LEN; c++)
 	{
 		int			shift = 5 * (ULID_LEN - 1 - c);
@@ -120,11 +109,8 @@ uuidx_ulid_to_uuid(PG_FUNCTION_ARGS)
 		if (c == ULID_LEN)
 		{
 			uuid = palloc(sizeof(pg_uuid_t));
-			for (int i = 7; i >= 0; i--, hi >>= 8, lo >>= 8)
-			{
-				uuid->data[i] = hi & 0xFF;
-				uuid->data[i + 8] = lo & 0xFF;
-			}
+			uuidx_put_be(uuid->data, hi, 8);
+			uuidx_put_be(uuid->data + 8, lo, 8);
 			PG_RETURN_UUID_P(uuid);
 		}
 	}

@@ -139,6 +139,30 @@ extern uint32 uuidx_get_v8_node(const pg_uuid_t *uuid);
 extern void uuidx_layout_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out);
 extern void uuidx_layout_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out);
 
+/*
+ * Big-endian fields of a UUID's bytes (layout.c, ulid.c): the low `len`
+ * bytes of v written at dst, and `len` bytes read from src.
+ */
+static inline void
+uuidx_put_be(uint8 *dst, uint64 v, int len)
+{
+	for (int i = len - 1; i >= 0; i--)
+	{
+		dst[i] = (uint8) v;
+		v >>= 8;
+	}
+}
+
+static inline uint64
+uuidx_get_be(const uint8 *src, int len)
+{
+	uint64		v = 0;
+
+	for (int i = 0; i < len; i++)
+		v = (v << 8) | src[i];
+	return v;
+}
+
 /* siphash.c */
 extern uint64 uuidx_siphash24(const uint8 *key, const uint8 *m, size_t len);
 
