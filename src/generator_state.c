@@ -37,7 +37,10 @@
  *
  * With uuidx.wal_log_mark on (and the library preloaded, so that its WAL
  * resource manager is registered), each move also goes into WAL, flushed
- * before the values it covers are returned (mark_wal.c).  Every row that
+ * before the values it covers are returned (mark_wal.c); so does the mark
+ * as it stands, before the first value taken under it, when it was set
+ * without a record (the setting was off, the server has just started, or
+ * the node has just been promoted).  Every row that
  * holds such a value is written to WAL after the record that covers it, so
  * a standby, a crash recovery or a point-in-time recovery that replays the
  * row has replayed the mark: redo raises the node's shared mark, its
@@ -45,7 +48,7 @@
  * node starts above every value it replayed.  Recovery that starts at a
  * checkpoint after the record still finds the mark in the mark file, which
  * the node wrote when it replayed the record, or which a base backup taken
- * after that checkpoint copied.
+ * after that checkpoint copied: the file is written before the record.
  *
  * v6 ends in 5236 AD, v7 and v8 in 10889 AD, so the file keeps two marks:
  * the one v7 and v8 use, and v6's own, which follows it while it lies
@@ -100,6 +103,8 @@ typedef struct UuidxSharedState
 	pg_atomic_uint64 v6_mark_us;
 	/* Clock (Unix us) before which no early move is tried after a failure. */
 	pg_atomic_uint64 early_retry_us;
+	/* 1 while both marks, as they are, have been written to WAL. */
+	pg_atomic_uint32 mark_in_wal;
 	/* Held while the mark is moved (persistent state only). */
 	LWLock		lock;
 	bool		persistent;
@@ -384,6 +389,7 @@ init_state(UuidxSharedState *s, bool persistent)
 	pg_atomic_init_u64(&s->mark_us, (uint64) mark);
 	pg_atomic_init_u64(&s->v6_mark_us, (uint64) v6_mark);
 	pg_atomic_init_u64(&s->early_retry_us, 0);
+	pg_atomic_init_u32(&s->mark_in_wal, 0);
 	s->persistent = persistent;
 }
 
@@ -492,6 +498,20 @@ atomic_raise(pg_atomic_uint64 *var, uint64 value)
 }
 
 /*
+ * Must the mark be written to WAL before the next value is taken?  When
+ * moves of the mark go into WAL and the mark as it is has not been written
+ * there: it was set before the setting was turned on, before this server
+ * started, or on this node before it was promoted.
+ */
+static inline bool
+mark_wal_pending(void)
+{
+	return unlikely(uuidx_wal_log_mark_setting) &&
+		pg_atomic_read_u32(&state->mark_in_wal) == 0 &&
+		uuidx_mark_wal_active();
+}
+
+/*
  * Move the marks so that the generator's mark covers needed_us, with a
  * second to spare.  The v7/v8 mark moves to the new target; v6's follows it
  * within v6's range, and beyond it moves only for v6 itself (to v6's last
@@ -501,8 +521,14 @@ atomic_raise(pg_atomic_uint64 *var, uint64 value)
  * When must_cover is false this is an early move: it is skipped if another
  * process holds the lock, and after a failure it is retried (and reported,
  * as a WARNING) at most every 100 ms, not for every value.  When true, the
- * caller's value lies beyond the mark and may not be taken until the mark
- * covers it: the caller waits for the lock, and a failure is an ERROR.
+ * caller's value lies beyond the mark, or the mark is still to be written
+ * to WAL, and may not be taken until the mark covers it: the caller waits
+ * for the lock, and a failure is an ERROR.
+ *
+ * The file is written before the WAL record.  A base backup whose
+ * checkpoint comes after the record copies the file afterwards, so it has
+ * the mark either way; and a file written for a record that never made it
+ * to WAL only holds a greater mark, which is harmless.
  */
 static void
 move_mark(UuidxGenerator gen, int64 needed_us, bool must_cover)
@@ -510,6 +536,7 @@ move_mark(UuidxGenerator gen, int64 needed_us, bool must_cover)
 	pg_atomic_uint64 *covering = mark_of(gen);
 	int64		now_us = uuidx_clock_unix_100ns() / 10;
 	int64		wanted = must_cover ? needed_us : needed_us + UUIDX_MARK_AHEAD_US / 2;
+	bool		to_wal;
 	int64		mark,
 				v6_mark,
 				target,
@@ -529,8 +556,10 @@ move_mark(UuidxGenerator gen, int64 needed_us, bool must_cover)
 	else
 		LWLockAcquire(&state->lock, LW_EXCLUSIVE);
 
-	/* Another process may have moved it meanwhile. */
-	if ((int64) pg_atomic_read_u64(covering) >= wanted)
+	/* Another process may have moved it, or logged it, meanwhile. */
+	to_wal = uuidx_mark_wal_active();
+	if ((int64) pg_atomic_read_u64(covering) >= wanted &&
+		(!to_wal || pg_atomic_read_u32(&state->mark_in_wal) != 0))
 	{
 		LWLockRelease(&state->lock);
 		return;
@@ -545,16 +574,23 @@ move_mark(UuidxGenerator gen, int64 needed_us, bool must_cover)
 
 	if (new_mark != mark || new_v6_mark != v6_mark)
 	{
-		if (uuidx_mark_wal_active())
-			uuidx_mark_wal_log(new_mark, new_v6_mark);
 		if (write_mark_file(new_mark, new_v6_mark, must_cover ? ERROR : WARNING))
 		{
+			if (to_wal)
+				uuidx_mark_wal_log(new_mark, new_v6_mark);
+			pg_atomic_write_u32(&state->mark_in_wal, to_wal ? 1 : 0);
 			pg_atomic_write_u64(&state->mark_us, (uint64) new_mark);
 			pg_atomic_write_u64(&state->v6_mark_us, (uint64) new_v6_mark);
 		}
 		else
 			pg_atomic_write_u64(&state->early_retry_us,
 								(uint64) (now_us + UUIDX_EARLY_RETRY_US));
+	}
+	else if (to_wal)
+	{
+		/* The marks stay; they only go into WAL. */
+		uuidx_mark_wal_log(mark, v6_mark);
+		pg_atomic_write_u32(&state->mark_in_wal, 1);
 	}
 	LWLockRelease(&state->lock);
 }
@@ -654,7 +690,8 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 		if (state->persistent)
 		{
 			us = position_to_unix_us(gen, next);
-			if (unlikely(us > (int64) pg_atomic_read_u64(mark_of(gen))))
+			if (unlikely(us > (int64) pg_atomic_read_u64(mark_of(gen))) ||
+				mark_wal_pending())
 			{
 				move_mark(gen, us, true);
 				cur = pg_atomic_read_u64(&state->last[gen]);
