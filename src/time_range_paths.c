@@ -92,10 +92,11 @@ typedef struct KeyRegions
 } KeyRegions;
 
 /*
- * The bounds a path's index conditions on its first column set, as far as
- * the planner can estimate them: [*lower, *upper] narrowed.
+ * The bounds a path's index conditions on its first column set: [*lower,
+ * *upper] narrowed.  False where the planner cannot estimate one of them
+ * (a parameter of a join, say): where such a scan starts is not known.
  */
-static void
+static bool
 scan_bounds(PlannerInfo *root, IndexPath *path, pg_uuid_t *lower, pg_uuid_t *upper)
 {
 	IndexOptInfo *index = path->indexinfo;
@@ -119,13 +120,13 @@ scan_bounds(PlannerInfo *root, IndexPath *path, pg_uuid_t *lower, pg_uuid_t *upp
 			const pg_uuid_t *bound;
 
 			if (!IsA(op, OpExpr) || list_length(op->args) != 2)
-				continue;
+				return false;
 			key_left = match_index_to_operand(linitial(op->args), 0, index);
 			strategy = get_op_opfamily_strategy(op->opno, index->opfamily[0]);
 			value = estimate_expression_value(root, key_left ? lsecond(op->args) : linitial(op->args));
 			if (!IsA(value, Const) || ((Const *) value)->constisnull ||
 				((Const *) value)->consttype != UUIDOID)
-				continue;
+				return false;
 			bound = DatumGetUUIDP(((Const *) value)->constvalue);
 			if (!key_left && strategy != BTEqualStrategyNumber)
 				strategy = BTMaxStrategyNumber + 1 - strategy;	/* commuted */
@@ -137,6 +138,7 @@ scan_bounds(PlannerInfo *root, IndexPath *path, pg_uuid_t *lower, pg_uuid_t *upp
 				*upper = *bound;
 		}
 	}
+	return true;
 }
 
 /*
@@ -161,7 +163,8 @@ walk_before_range(PlannerInfo *root, VariableStatData *vardata, Node *id,
 		!match_index_to_operand(id, 0, index))
 		return -1;
 	ascending = ScanDirectionIsBackward(path->indexscandir) == index->reverse_sort[0];
-	scan_bounds(root, path, &lower, &upper);
+	if (!scan_bounds(root, path, &lower, &upper))
+		return -1;
 	for (int i = 0; i < regions->n; i++)
 	{
 		const pg_uuid_t *from = memcmp(regions->lower[i].data, lower.data, UUID_LEN) > 0 ?
@@ -226,6 +229,14 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 	if (prev_set_rel_pathlist_hook)
 		prev_set_rel_pathlist_hook(root, rel, rti, rte);
 	if (rel->rtekind != RTE_RELATION)
+		return;
+
+	/*
+	 * Where the planner does not care about fast-start plans for this table
+	 * (the query wants all rows: no LIMIT, cursor, MIN or MAX, nor a
+	 * semi-join that stops at the first), startup costs choose nothing.
+	 */
+	if (!rel->consider_startup && !rel->consider_param_startup)
 		return;
 	foreach(lc, rel->baserestrictinfo)
 	{

@@ -79,7 +79,10 @@
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
+#include "utils/hsearch.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
+#include "utils/memutils.h"
 #include "utils/partcache.h"
 #include "utils/rel.h"
 #include "utils/syscache.h"
@@ -419,17 +422,17 @@ claim_equals(Oid fn, Node *column, int32 value)
 }
 
 /*
- * The one version (6 or 7) whose keys the column id reads can hold, as the
- * table's validated CHECK constraints say: uuid_version(id) = 7, say, or on
- * PostgreSQL 17 and later core's uuid_extract_version(id) = 7; 0 where
- * they say no such thing.  A CHECK constraint holds for a row unless it is
+ * The one version (6 or 7) whose keys column attnum (id) of table relid
+ * can hold, as the table's validated CHECK constraints say: uuid_version(id)
+ * = 7, say, or on PostgreSQL 17 and later core's uuid_extract_version(id) =
+ * 7; 0 where they say no such thing.  A CHECK constraint holds for a row unless it is
  * false, and uuid_version() is NULL for a UUID of another variant, so such
  * a column can still hold keys of other variants, which the version's
  * index range may take in; *strong is set when the constraints also say
  * uuid_variant(id) = 2, and every key is then of the version.
  */
 static int
-declared_version(Oid sibling, Oid relid, Node *id, bool *strong)
+read_declared_version(Oid sibling, Oid relid, AttrNumber attnum, bool *strong)
 {
 	static const Oid argtypes[] = {UUIDOID};
 	Oid			version_fns[2];
@@ -441,11 +444,6 @@ declared_version(Oid sibling, Oid relid, Node *id, bool *strong)
 	int			result = 0;
 
 	*strong = false;
-	if (IsA(id, RelabelType))
-		id = (Node *) ((RelabelType *) id)->arg;
-	if (!IsA(id, Var) || ((Var *) id)->varlevelsup != 0 || ((Var *) id)->varattno <= 0)
-		return 0;
-
 	version_fns[nfns] = sibling_function(sibling, VERSION_FUNCTION, 1, argtypes);
 	if (OidIsValid(version_fns[nfns]))
 		nfns++;
@@ -469,7 +467,7 @@ declared_version(Oid sibling, Oid relid, Node *id, bool *strong)
 	if (checks != NIL)
 	{
 		/* the column as the constraints read it: varno 1, coerced to uuid */
-		Form_pg_attribute att = TupleDescAttr(rel->rd_att, ((Var *) id)->varattno - 1);
+		Form_pg_attribute att = TupleDescAttr(rel->rd_att, attnum - 1);
 		Node	   *column = (Node *) makeVar(1, att->attnum, att->atttypid, att->atttypmod,
 											  att->attcollation, 0);
 
@@ -486,6 +484,92 @@ declared_version(Oid sibling, Oid relid, Node *id, bool *strong)
 	}
 	table_close(rel, NoLock);
 	return result;
+}
+
+/*
+ * What the CHECK constraints of a table say of a column is read once per
+ * backend and kept until the table's relcache entry is invalidated, as
+ * adding, dropping or validating a constraint does; planning a query on the
+ * table then costs a hash lookup.
+ */
+typedef struct DeclaredKey
+{
+	Oid			relid;
+	AttrNumber	attnum;
+	Oid			sibling;
+} DeclaredKey;
+
+typedef struct DeclaredEntry
+{
+	DeclaredKey key;
+	int			version;
+	bool		strong;
+} DeclaredEntry;
+
+static HTAB *declared_cache = NULL;
+
+static void
+forget_declared(Datum arg, Oid relid)
+{
+	HASH_SEQ_STATUS status;
+	DeclaredEntry *entry;
+
+	if (declared_cache == NULL)
+		return;
+	hash_seq_init(&status, declared_cache);
+	while ((entry = hash_seq_search(&status)) != NULL)
+	{
+		if (!OidIsValid(relid) || entry->key.relid == relid)
+			hash_search(declared_cache, &entry->key, HASH_REMOVE, NULL);
+	}
+}
+
+/*
+ * The one version (6 or 7) whose keys the column id of the table relid can
+ * hold, as read_declared_version() finds it; 0 where the constraints do not
+ * say, or id is not a column of the table.
+ */
+static int
+declared_version(Oid sibling, Oid relid, Node *id, bool *strong)
+{
+	DeclaredKey key;
+	DeclaredEntry *entry;
+	bool		found;
+
+	*strong = false;
+	if (IsA(id, RelabelType))
+		id = (Node *) ((RelabelType *) id)->arg;
+	if (!IsA(id, Var) || ((Var *) id)->varlevelsup != 0 || ((Var *) id)->varattno <= 0)
+		return 0;
+
+	if (declared_cache == NULL)
+	{
+		HASHCTL		ctl;
+
+		ctl.keysize = sizeof(DeclaredKey);
+		ctl.entrysize = sizeof(DeclaredEntry);
+		ctl.hcxt = CacheMemoryContext;
+		declared_cache = hash_create("uuidx declared versions", 16, &ctl,
+									 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+		CacheRegisterRelcacheCallback(forget_declared, (Datum) 0);
+	}
+	memset(&key, 0, sizeof(key));
+	key.relid = relid;
+	key.attnum = ((Var *) id)->varattno;
+	key.sibling = sibling;
+	entry = hash_search(declared_cache, &key, HASH_FIND, NULL);
+	if (entry == NULL)
+	{
+		bool		is_strong;
+		int			version = read_declared_version(sibling, relid, key.attnum, &is_strong);
+
+		/* reading the constraints may have invalidated entries: enter it now */
+		entry = hash_search(declared_cache, &key, HASH_ENTER, &found);
+		entry->version = version;
+		entry->strong = is_strong;
+	}
+	*strong = entry->strong;
+	return entry->version;
 }
 
 /*
