@@ -20,7 +20,7 @@
 #   UUIDX_BENCH_ROUNDS=5  UUIDX_BENCH_INSERT_ROUNDS=3  UUIDX_BENCH_PGBENCH_ROUNDS=5
 #   UUIDX_BENCH_ROWS=3000000  UUIDX_BENCH_INSERT_ROWS=2000000  UUIDX_BENCH_CONVERT_ROWS=3000000
 #   UUIDX_BENCH_PGBENCH_SECONDS=5  UUIDX_BENCH_CLIENTS="1 2 4 8"  UUIDX_BENCH_PIPELINE=100
-#   UUIDX_BENCH_RANGE_ROWS=10000000  UUIDX_BENCH_KEYORDER_ROWS=1000000
+#   UUIDX_BENCH_RANGE_ROWS=10000000  UUIDX_BENCH_KEYORDER_ROWS=1000000  UUIDX_BENCH_KEYORDER_SECONDS=2
 #   UUIDX_BENCH_SECTIONS="1 2 3 4 5 6 7 8" (the sections to run)
 #   UUIDX_BENCH_OUT=DIR    keep the report and the data files there (else they go with the server)
 #   UUIDX_BENCH_PNG=FILE   the figure (default docs/bench.png in the checkout; empty: no figure)
@@ -39,6 +39,7 @@ pgb_secs=${UUIDX_BENCH_PGBENCH_SECONDS:-5}
 read -ra clients <<<"${UUIDX_BENCH_CLIENTS:-1 2 4 8}"
 range_rows=${UUIDX_BENCH_RANGE_ROWS:-10000000}
 keyorder_rows=${UUIDX_BENCH_KEYORDER_ROWS:-1000000}
+keyorder_secs=${UUIDX_BENCH_KEYORDER_SECONDS:-2}
 sections=" ${UUIDX_BENCH_SECTIONS:-1 2 3 4 5 6 7 8} "
 png=${UUIDX_BENCH_PNG-$UUIDX_ROOT/docs/bench.png}
 command="$(env | grep '^UUIDX_BENCH_' | sort | tr '\n' ' ')make bench"
@@ -76,6 +77,17 @@ SELECT clock_timestamp() AS t0 \gset
 $2;
 SELECT extract(epoch FROM clock_timestamp() - :'t0') * 1000;
 SQL
+}
+# Milliseconds per statement of SQL $1, as pgbench's latency average over
+# $2 seconds in one session, each statement parsed and planned anew (the
+# simple protocol, as an application's ad hoc query).
+latency_sql() {
+	local file=$dir/latency.sql ms
+	printf '%s;\n' "$1" >"$file"
+	ms=$("$PG_BINDIR/pgbench" -h "$dir" -U postgres -n -M simple -T "$2" -f "$file" postgres 2>&1 |
+		awk '/^latency average/ { print $4 }')
+	[ -n "$ms" ] || { echo "pgbench gave no latency for: $1" >&2; exit 1; }
+	echo "$ms"
 }
 calc() { awk "BEGIN { print $* }"; }
 # Rotate: the i-th of the n variants in round r.
@@ -317,7 +329,7 @@ keyorder_sql() { # table, style (operator|bounds), window, query
 	echo "SELECT $select WHERE $where$tail"
 }
 measure_keyorder() {
-	say "6. time ranges in key order: $keyorder_rows rows over 60 days, $rounds rounds"
+	say "6. time ranges in key order: $keyorder_rows rows over 60 days, pgbench -T $keyorder_secs, $rounds rounds"
 	psql_ -c 'CREATE TABLE ko (id uuid PRIMARY KEY, payload int)' \
 		-c 'CREATE TABLE kod (id uuid PRIMARY KEY CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2), payload int)' \
 		-c "INSERT INTO ko SELECT uuid_timestamptz_to_v7(now() - interval '60 days' + g * (interval '60 days' / $keyorder_rows)), g
@@ -331,7 +343,7 @@ measure_keyorder() {
 					for ((i = 0; i < 2; i++)); do
 						st=$(nth $r $i operator bounds)
 						sql=$(keyorder_sql $t "$st" "$w" "$q")
-						echo "keyorder-$t-$w-$q $st $r $(time_sql "$sql" "$sql")" >>"$res/raw.txt"
+						echo "keyorder-$t-$w-$q $st $r $(latency_sql "$sql" "$keyorder_secs")" >>"$res/raw.txt"
 					done
 				done
 				sql=$(keyorder_sql $t operator "$w" "$q")
@@ -346,7 +358,7 @@ measure_keyorder() {
 }
 report_keyorder() {
 	local t w q o b
-	printf '\n6. Time ranges in key order: %s v7 rows over 60 days up to now; median ms of %s rounds\n' "$keyorder_rows" "$rounds"
+	printf '\n6. Time ranges in key order: %s v7 rows over 60 days up to now; ms per statement (pgbench -M simple -T %s latency average), median of %s rounds\n' "$keyorder_rows" "$keyorder_secs" "$rounds"
 	printf '%-10s %-12s %-7s %10s %10s %10s\n' table window query "<@ ms" "bounds ms" "<@/bounds"
 	for t in ko kod; do
 		for w in "${keyorder_windows[@]}"; do
