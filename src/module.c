@@ -1,9 +1,10 @@
 /*-------------------------------------------------------------------------
  *
  * module.c
- *	  Module initialisation: the magic block, the uuidx.node_id and
- *	  uuidx.library_version settings, and the shared-memory hooks when the
- *	  library is preloaded.
+ *	  Module initialisation: the magic block, the settings (uuidx.node_id,
+ *	  uuidx.wal_log_mark, uuidx.library_version and a test-only one), the
+ *	  planner hook of time_range_paths.c, and, when the library is
+ *	  preloaded, the shared-memory hooks and the WAL resource manager.
  *
  *-------------------------------------------------------------------------
  */

@@ -302,7 +302,9 @@ uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS)
 /*
  * uuidx_time_within(id, r, version, bounded): id <@ r for one version, and
  * false for a version other than 6 or 7 (it never fails: LEAKPROOF).
- * bounded only informs the planner (see the head of this file).
+ * bounded (the planner's "pruned") says that comparisons for partition
+ * pruning stand beside the arm; only the planner reads it
+ * (time_range_support.c).
  */
 Datum
 uuidx_time_within(PG_FUNCTION_ARGS)

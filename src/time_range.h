@@ -1,10 +1,11 @@
 /*-------------------------------------------------------------------------
  *
  * time_range.h
- *	  Shared by the three files of id <@ tstzrange: time_range.c (what it
- *	  means, per row), time_range_support.c (what the planner makes of it)
- *	  and time_range_selfuncs.c (its estimates).  Dependencies run one way:
- *	  the planner's files use time_range.c, never the reverse.
+ *	  Shared by the four files of id <@ tstzrange: time_range.c (what it
+ *	  means, per row), time_range_support.c (what the planner makes of it),
+ *	  time_range_selfuncs.c (its estimates) and time_range_paths.c (the
+ *	  cost of walking an index to it).  Dependencies run one way: the
+ *	  planner's files use time_range.c, never the reverse.
  *
  *-------------------------------------------------------------------------
  */
