@@ -60,13 +60,15 @@ EXPLAIN (COSTS OFF)
 SELECT * FROM keys7 WHERE id <@ '[2026-11-20, 2026-11-21)'::tstzrange ORDER BY id DESC LIMIT 10;
 -- The same rows as the definition, in order, for a constant range and for
 -- one the query builds from stable parts (as from now()).
-CREATE OR REPLACE FUNCTION built_range(w text) RETURNS text
+CREATE OR REPLACE FUNCTION range_sql(w text, built boolean) RETURNS text
 LANGUAGE sql IMMUTABLE AS $$
-  SELECT format('tstzrange(lower(%1$L::tstzrange) + (now() - now()), upper(%1$L::tstzrange) + (now() - now()), %2$L)',
-                w, CASE WHEN lower_inc(w::tstzrange) THEN '[' ELSE '(' END || CASE WHEN upper_inc(w::tstzrange) THEN ']' ELSE ')' END)
+  SELECT CASE WHEN NOT built THEN quote_literal(w) || '::tstzrange'
+         ELSE format('tstzrange(lower(%1$L::tstzrange) + (now() - now()), upper(%1$L::tstzrange) + (now() - now()), %2$L)',
+                     w, CASE WHEN lower_inc(w::tstzrange) THEN '[' ELSE '(' END || CASE WHEN upper_inc(w::tstzrange) THEN ']' ELSE ')' END)
+         END
 $$;
 SELECT d AS direction, w AS window, built,
-       same_ids(format('SELECT id FROM keys7 WHERE id <@ %s ORDER BY id %s LIMIT 10', CASE WHEN built THEN built_range(w) ELSE quote_literal(w) || '::tstzrange' END, d),
+       same_ids(format('SELECT id FROM keys7 WHERE id <@ %s ORDER BY id %s LIMIT 10', range_sql(w, built), d),
                 format('SELECT id FROM keys7 WHERE uuid_version(id) = 7 AND %L::tstzrange @> uuid_timestamp(id) ORDER BY id %s LIMIT 10', w, d)) AS same_rows
 FROM (VALUES ('ASC'), ('DESC')) a(d),
      (VALUES ('[2026-10-20, 2026-10-21)'), ('[2026-11-20, 2026-11-21)'), ('[2026-09-20 01:00, 2026-09-20 02:00]')) b(w),
@@ -122,7 +124,7 @@ SELECT * FROM keys_mixed WHERE id <@ '[2026-11-13, 2026-11-14)'::tstzrange ORDER
 EXPLAIN (COSTS OFF)
 SELECT * FROM keys_mixed WHERE id <@ '[2026-11-13, 2026-11-14)'::tstzrange ORDER BY id LIMIT 10;
 SELECT d AS direction, w AS window, built,
-       same_ids(format('SELECT id FROM keys_mixed WHERE id <@ %s ORDER BY id %s LIMIT 10', CASE WHEN built THEN built_range(w) ELSE quote_literal(w) || '::tstzrange' END, d),
+       same_ids(format('SELECT id FROM keys_mixed WHERE id <@ %s ORDER BY id %s LIMIT 10', range_sql(w, built), d),
                 format('SELECT id FROM keys_mixed WHERE uuid_version(id) IN (6, 7) AND %L::tstzrange @> uuid_timestamp(id) ORDER BY id %s LIMIT 10', w, d)) AS same_rows
 FROM (VALUES ('ASC'), ('DESC')) a(d),
      (VALUES ('[2026-11-13, 2026-11-14)'), ('[2026-09-10, 2026-11-02)')) b(w),

@@ -425,11 +425,12 @@ claim_equals(Oid fn, Node *column, int32 value)
  * The one version (6 or 7) whose keys column attnum (id) of table relid
  * can hold, as the table's validated CHECK constraints say: uuid_version(id)
  * = 7, say, or on PostgreSQL 17 and later core's uuid_extract_version(id) =
- * 7; 0 where they say no such thing.  A CHECK constraint holds for a row unless it is
- * false, and uuid_version() is NULL for a UUID of another variant, so such
- * a column can still hold keys of other variants, which the version's
- * index range may take in; *strong is set when the constraints also say
- * uuid_variant(id) = 2, and every key is then of the version.
+ * 7; 0 where they say no such thing.  A CHECK constraint holds for a row
+ * unless it is false, and uuid_version() is NULL for a UUID of another
+ * variant, so such a column can still hold keys of other variants, which
+ * the version's index range may take in; *strong is set when the
+ * constraints also say uuid_variant(id) = 2, and every key is then of the
+ * version.
  */
 static int
 read_declared_version(Oid sibling, Oid relid, AttrNumber attnum, bool *strong)
@@ -534,7 +535,6 @@ declared_version(Oid sibling, Oid relid, Node *id, bool *strong)
 {
 	DeclaredKey key;
 	DeclaredEntry *entry;
-	bool		found;
 
 	*strong = false;
 	if (IsA(id, RelabelType))
@@ -564,7 +564,7 @@ declared_version(Oid sibling, Oid relid, Node *id, bool *strong)
 		int			version = read_declared_version(sibling, relid, key.attnum, &is_strong);
 
 		/* reading the constraints may have invalidated entries: enter it now */
-		entry = hash_search(declared_cache, &key, HASH_ENTER, &found);
+		entry = hash_search(declared_cache, &key, HASH_ENTER, NULL);
 		entry->version = version;
 		entry->strong = is_strong;
 	}

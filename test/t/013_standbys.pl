@@ -154,16 +154,15 @@ is(uuidx_records($primary, $from), 0, 'setting off: pg_waldump finds no uuidx re
 
 # The first value after the setting is turned on writes the mark it is
 # under to WAL, though the mark was moved, without a record, a moment
-# before and covers the next second.
-$primary->adjust_conf('postgresql.conf', 'uuidx.wal_log_mark', 'on');
+# before and covers the next second.  A session started after the reload
+# has the new setting.
 sleep 1.2;
-my @out = split /\n/, $primary->safe_psql('postgres', q{
-	SELECT uuid_generate_v7() IS NOT NULL;
-	SELECT pg_reload_conf();
-	SELECT pg_sleep(0.2);
-	SELECT current_setting('uuidx.wal_log_mark'), pg_current_wal_insert_lsn()});
-my ($setting, $before_first) = split /\|/, $out[-1];
-is($setting, 'on', 'setting on after a reload');
+$primary->safe_psql('postgres', 'SELECT uuid_generate_v7()');
+my $before_first = $primary->lsn('insert');
+$primary->adjust_conf('postgresql.conf', 'uuidx.wal_log_mark', 'on');
+$primary->reload;
+ok($primary->poll_query_until('postgres', "SELECT current_setting('uuidx.wal_log_mark') = 'on'"),
+	'setting on after a reload');
 $primary->safe_psql('postgres', 'SELECT uuid_generate_v7()');
 is(uuidx_records($primary, $before_first), 1,
 	'setting on: the first value writes the mark it is under to WAL');
