@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # tools/build-pg.sh -- build a private PostgreSQL installation for uuidx tests.
 #
-# Usage:  bash tools/build-pg.sh <major> [--release]    (major: 17 or 18)
+# Usage:  bash tools/build-pg.sh <major> [--release | --source-only]   (major: 17 or 18)
 #
-# Builds PostgreSQL <major> from Debian's *source* package (postgresql-17 from
-# trixie, postgresql-18 from sid) and installs it under
+# Builds PostgreSQL <major> from Debian's *source* package postgresql-<major>,
+# at the version pinned in tools/debian-sources.txt (or, when that one is not
+# served, at a fallback listed there), every file checked against its pinned
+# SHA-256 (tools/debian-source.sh), and installs it under
 #     ${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}/<major>
 # The test matrix's 18 has assertions enabled (for the fuzz test);
 # --release builds 18 without them, into <major>-release, for benchmarks
-# that compare against core functions at their real speed.
+# that compare against core functions at their real speed.  --source-only
+# fetches, verifies and unpacks the source and stops (tools/test-build-pg.t).
 # The LAST line printed on stdout is the absolute path of that installation's
-# pg_config; progress goes to stderr, the full build output to a log file in
-# the cache directory.  If a complete build is already cached (stamp file
-# present and matching this script's build settings) the path is printed at
-# once and nothing else is done.
+# pg_config (with --source-only: of the unpacked tree); progress goes to
+# stderr, the full build output to a log file in the cache directory.  If a
+# complete build is already cached (stamp file present and matching this
+# script's build settings and the target's pinned lines) the path is printed
+# at once and nothing else is done.  The stamp records the Debian version
+# built and how it was verified.
 #
 # The Debian archive is accessed through a PRIVATE apt configuration (own
 # sources file, own lists/cache/state directories); the system's apt sources
@@ -56,20 +61,22 @@ if [[ -z ${UUIDX_BUILD_PG_ENV_CLEAN:-} ]]; then
 fi
 
 # Bump when the build recipe changes in a way that must invalidate caches.
-readonly RECIPE_VERSION=2
+readonly RECIPE_VERSION=3
 
 PROG=build-pg
 die() { echo "[$PROG${MAJOR:+ $MAJOR}] ERROR: $*" >&2; exit 1; }
+note() { echo "[$PROG${MAJOR:+ $MAJOR}] $*" >&2; }
 
-[[ $# -eq 1 || ( $# -eq 2 && $2 == --release ) ]] || die "usage: $0 <major> [--release]   (major: 17 or 18)"
+[[ $# -eq 1 || ( $# -eq 2 && ( $2 == --release || $2 == --source-only ) ) ]] ||
+  die "usage: $0 <major> [--release | --source-only]   (major: 17 or 18)"
 MAJOR=$1
-RELEASE=${2:+1}
+RELEASE= SOURCE_ONLY=
+[[ ${2:-} == --release ]] && RELEASE=1
+[[ ${2:-} == --source-only ]] && SOURCE_ONLY=1
 
 case "$MAJOR" in
-  17) SUITE=trixie
-      EXTRA_CONFIGURE=() ;;
-  18) SUITE=sid
-      # 18 doubles as the assert-enabled build used for fuzzing.
+  17) EXTRA_CONFIGURE=() ;;
+  18) # 18 doubles as the assert-enabled build used for fuzzing.
       EXTRA_CONFIGURE=(--enable-cassert --enable-debug) ;;
   *)  die "unsupported major version '$MAJOR' (supported: 17, 18)" ;;
 esac
@@ -86,10 +93,13 @@ STAMP=$PREFIX/.uuidx-build-complete
 
 CONFIGURE_ARGS=(--prefix="$PREFIX" --with-openssl --enable-tap-tests
                 --with-uuid=e2fs --without-llvm "${EXTRA_CONFIGURE[@]}")
-BUILD_KEY="recipe=$RECIPE_VERSION suite=$SUITE patches=skipped configure=${CONFIGURE_ARGS[*]}"
+source "$(dirname "${BASH_SOURCE[0]}")/debian-source.sh"
+# A build is reused only while the target's pinned lines stay as they were.
+PINS_SUM=$(debian_source_lines "$SRCPKG" | sha256sum | cut -c1-16)
+BUILD_KEY="recipe=$RECIPE_VERSION pins=$PINS_SUM patches=skipped configure=${CONFIGURE_ARGS[*]}"
 
 # ---------------------------------------------------------------- fast path
-if [[ -f $STAMP && -x $PG_CONFIG ]] && grep -qxF "key=$BUILD_KEY" "$STAMP"; then
+if [[ -z $SOURCE_ONLY && -f $STAMP && -x $PG_CONFIG ]] && grep -qxF "key=$BUILD_KEY" "$STAMP"; then
   echo "$PG_CONFIG"
   exit 0
 fi
@@ -98,7 +108,6 @@ fi
 [[ $(id -u) -eq 0 ]] || die "a cold build needs root (installs build deps, writes $CACHE_ROOT)"
 
 JOBS=${UUIDX_PG_JOBS:-$(nproc)}
-APT_DIR=$CACHE_ROOT/apt/$SUITE          # private apt config/state, per suite
 DL_DIR=$CACHE_ROOT/src/$MAJOR           # downloaded source package files (kept)
 BUILD_ROOT=$CACHE_ROOT/build/$MAJOR${RELEASE:+-release}     # unpacked + built tree (removed on success)
 LOG_DIR=$CACHE_ROOT/logs
@@ -115,7 +124,7 @@ if ! flock -n 9; then
   flock 9
 fi
 # Someone else may have finished the build while we waited.
-if [[ -f $STAMP && -x $PG_CONFIG ]] && grep -qxF "key=$BUILD_KEY" "$STAMP"; then
+if [[ -z $SOURCE_ONLY && -f $STAMP && -x $PG_CONFIG ]] && grep -qxF "key=$BUILD_KEY" "$STAMP"; then
   echo "$PG_CONFIG"
   exit 0
 fi
@@ -151,13 +160,14 @@ trap on_exit EXIT
 # Run a command with its output appended to the log.
 run() { "$@" >>"$LOG" 2>&1; }
 
-echo "[$PROG $MAJOR] cold build of $SRCPKG ($SUITE) into $PREFIX, log: $LOG" >&2
+echo "[$PROG $MAJOR] cold build of $SRCPKG into $PREFIX, log: $LOG" >&2
 
 # ------------------------------------------------------- build dependencies
 step "checking build dependencies"
 BUILD_DEPS=(build-essential bison flex libreadline-dev zlib1g-dev libssl-dev
             libicu-dev pkg-config uuid-dev libipc-run-perl perl dpkg-dev
-            ca-certificates xz-utils bzip2 util-linux)
+            ca-certificates xz-utils bzip2 util-linux
+            debian-archive-keyring devscripts debian-keyring curl)
 missing=()
 for p in "${BUILD_DEPS[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
@@ -176,75 +186,15 @@ if ((${#missing[@]})); then
   fi
 fi
 
-# ------------------------------------------------ private apt configuration
-detect_mirror() {
-  local f uri
-  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-    [[ -r $f ]] || continue
-    # one-line format: deb [opts] URI suite comp...
-    uri=$(sed -nE 's/^[[:space:]]*deb(-src)?[[:space:]]+(\[[^]]*\][[:space:]]+)?([a-z+]+:\/\/[^[:space:]]+\/debian)\/?[[:space:]].*/\3/p' "$f" | head -n1)
-    [[ -n $uri ]] && { echo "$uri"; return; }
-  done
-  for f in /etc/apt/sources.list.d/*.sources; do
-    [[ -r $f ]] || continue
-    # deb822 format: URIs: URI [URI...]
-    uri=$(sed -nE 's/^URIs:[[:space:]]*(.*)$/\1/p' "$f" | tr -s '[:space:]' '\n' \
-          | grep -E '^[a-z+]+://[^[:space:]]+/debian/?$' | head -n1 || true)
-    [[ -n $uri ]] && { echo "${uri%/}"; return; }
-  done
-  echo "http://deb.debian.org/debian"
-}
-MIRROR=${UUIDX_PG_MIRROR:-$(detect_mirror)}
-MIRROR=${MIRROR%/}
-
-step "refreshing private apt index for deb-src $MIRROR $SUITE"
-mkdir -p "$APT_DIR/lists/partial" "$APT_DIR/cache/archives/partial" "$APT_DIR/state" "$DL_DIR"
-KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
-[[ -r $KEYRING ]] || die "$KEYRING missing (package debian-archive-keyring)"
-echo "deb-src [signed-by=$KEYRING] $MIRROR $SUITE main" >"$APT_DIR/sources.list"
-APT=(apt-get -q
-     -o "Dir::Etc::SourceList=$APT_DIR/sources.list"
-     -o "Dir::Etc::SourceParts=/dev/null"
-     -o "Dir::State=$APT_DIR/state"
-     -o "Dir::State::Lists=$APT_DIR/lists"
-     -o "Dir::Cache=$APT_DIR/cache"
-     -o "Dir::Cache::pkgcache="
-     -o "Dir::Cache::srcpkgcache="
-     -o "APT::Get::Only-Source=true")
-# _apt (apt's download sandbox user) must be able to write the download dirs.
-if id _apt >/dev/null 2>&1; then
-  chown -R _apt:root "$APT_DIR/lists/partial" "$APT_DIR/cache/archives/partial" "$DL_DIR" || true
-fi
-
-DSC=""
-if run "${APT[@]}" update; then
-  step "downloading source package $SRCPKG ($SUITE)"
-  # Which .dsc will apt fetch?  --print-uris prints ('URI' filename size hash)
-  # lines, but omits files already present in the cwd, so ask from an empty dir.
-  PRINT_DIR=$(mktemp -d)
-  # shellcheck disable=SC2015  # '|| true' deliberately covers the whole pipeline
-  DSC_NAME=$(cd "$PRINT_DIR" && "${APT[@]}" source --print-uris "$SRCPKG" 2>>"$LOG" \
-             | awk '{print $2}' | grep -E '\.dsc$' | head -n1 || true)
-  rmdir "$PRINT_DIR"
-  [[ -n $DSC_NAME ]] || die "apt found no source package $SRCPKG in $SUITE (see $LOG)"
-  (cd "$DL_DIR" && run "${APT[@]}" source --download-only "$SRCPKG") \
-    || die "downloading $SRCPKG failed (see $LOG)"
-  DSC=$DL_DIR/$DSC_NAME
-else
-  # Offline fallback: reuse the newest source package already in the cache.
-  echo "[$PROG $MAJOR] WARNING: apt-get update for $SUITE failed; trying cached sources" >&2
-  newest=""
-  for f in "$DL_DIR"/"${SRCPKG}"_*.dsc; do
-    [[ -e $f ]] || continue
-    v=$(sed -nE 's/^Version:[[:space:]]*//p' "$f")
-    if [[ -z $newest ]] || dpkg --compare-versions "$v" gt "$newest"; then newest=$v; DSC=$f; fi
-  done
-  [[ -n $DSC ]] || die "apt-get update failed and no cached source package in $DL_DIR (see $LOG)"
-fi
-[[ -f $DSC ]] || die "expected $DSC after download"
-DEB_VERSION=$(sed -nE 's/^Version:[[:space:]]*//p' "$DSC")
+# ------------------------------------------------------------------- source
+# The pinned version, or a listed fallback, verified (tools/debian-source.sh).
+step "fetching $SRCPKG as pinned in $(basename "$DEBIAN_SOURCES")"
+debian_source_fetch "$SRCPKG" "$DL_DIR"
+DSC=$SOURCE_DSC
+[[ -n $DSC ]] || die "$DEBIAN_SOURCES lists no .dsc for $SRCPKG $SOURCE_VERSION"
+DEB_VERSION=$SOURCE_VERSION
 UP_VERSION=${DEB_VERSION#*:}; UP_VERSION=${UP_VERSION%-*}
-echo "[$PROG $MAJOR] Debian source: $SRCPKG $DEB_VERSION (upstream $UP_VERSION)" >&2
+echo "[$PROG $MAJOR] building $SOURCE_REPORT" >&2
 [[ ${UP_VERSION%%.*} == "$MAJOR" ]] || die "source version $DEB_VERSION is not PostgreSQL $MAJOR"
 
 # ------------------------------------------------------------------- unpack
@@ -259,6 +209,10 @@ mkdir -p "$BUILD_ROOT"
 SRC=$BUILD_ROOT/$SRCPKG-$UP_VERSION
 run dpkg-source -x --skip-patches "$DSC" "$SRC"
 [[ -x $SRC/configure ]] || die "unpacked tree $SRC has no configure script"
+if [[ -n $SOURCE_ONLY ]]; then
+  echo "$SRC"
+  exit 0
+fi
 
 # ---------------------------------------------------------------- configure
 cd "$SRC"
@@ -341,7 +295,8 @@ fi
 # -------------------------------------------------------------------- stamp
 {
   echo "key=$BUILD_KEY"
-  echo "debian_source=$SRCPKG $DEB_VERSION ($SUITE, $MIRROR)"
+  echo "debian_source=$SOURCE_REPORT"
+  echo "mirror=$(debian_mirror)"
   echo "version=$("$PG_CONFIG" --version)"
   echo "built_at=$(date -u +%FT%TZ)"
   echo "build_seconds=$((SECONDS - START))"

@@ -98,21 +98,6 @@ stop_server() {
 	"${AS_PG[@]}" "$PG_BINDIR/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true
 }
 
-# The Citus release source for test/t/012_citus.pl: UUIDX_CITUS_SOURCE, or
-# the vendor folder next to the checkout (../shared/vendor), or next to the
-# checkout it was cloned from, when that is a folder on this machine (a
-# fresh clone, as CI uses, sits elsewhere).
-citus_source() {
-	local f origin
-	origin=$(git -C "$UUIDX_ROOT" config --get remote.origin.url 2>/dev/null || true)
-	[ -d "$origin" ] || origin=
-	for f in "${UUIDX_CITUS_SOURCE:-}" "$UUIDX_ROOT"/../shared/vendor/citus-*.tar.xz \
-		${origin:+"$origin"/../shared/vendor/citus-*.tar.xz}; do
-		[ -n "$f" ] && [ -f "$f" ] && { echo "$f"; return 0; }
-	done
-	return 1
-}
-
 # The npm packages test/t/014_independent.pl checks uuidx against, pinned,
 # in a cache outside the checkout (UUIDX_NPM_CACHE); exports
 # UUIDX_NODE_MODULES.  Without node, or without the registry, that test
@@ -130,26 +115,4 @@ install_node_packages() {
 		echo "${pkgs[*]}" >"$cache/.pinned"
 	fi
 	return 0
-}
-
-# Install Citus into this PostgreSQL (16 and later) from that source when it
-# is not installed yet; without the source, t/012_citus.pl skips.
-install_citus() {
-	local src dir
-	[ "$PG_MAJOR" -ge 16 ] || return 0
-	[ -f "$("$PG_CONFIG" --pkglibdir)/citus.so" ] && return 0
-	src=$(citus_source) || { say "no Citus source found: test/t/012_citus.pl will skip"; return 0; }
-	require_packages liblz4-dev libzstd-dev || return 1
-	say "building Citus from $(basename "$src") into PostgreSQL $PG_MAJOR"
-	dir=$(mktemp -d)
-	# A make of its own: MAKEFLAGS and MAKELEVEL of a calling make stay out.
-	if ! (tar -C "$dir" -xJf "$src" && cd "$dir"/citus-* &&
-		env -u MAKEFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u MFLAGS sh -c \
-			"./configure --without-libcurl PG_CONFIG='$PG_CONFIG' && make -j2 && make install") \
-		>"$dir.log" 2>&1; then
-		tail -30 "$dir.log" >&2
-		rm -rf "$dir"
-		return 1
-	fi
-	rm -rf "$dir" "$dir.log"
 }

@@ -9,9 +9,11 @@
 #          builds, installs and runs the whole suite (on PostgreSQL 15)
 #   indent pgindent leaves src/ unchanged (tools from the PostgreSQL 18
 #          source package in the cache, so after step 18)
+#   build-pg  test/tools/build_pg.t: tools/build-pg.sh without network takes
+#          only pinned, verified sources (seeded from step 17's download)
 # Ends with the summed "N passed, N failed"; non-zero exit if anything failed.
 #
-#   UUIDX_MATRIX="15 17 18 indent deb dist"   the steps to run
+#   UUIDX_MATRIX="15 17 build-pg 18 indent deb dist"   the steps to run
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 root=$UUIDX_ROOT
@@ -32,7 +34,20 @@ dist_check() {
 	make -C "$dir/${version%.zip}" --no-print-directory test && rm -rf "$dir"
 }
 
-for step in ${UUIDX_MATRIX:-15 17 18 indent deb dist}; do
+# A TAP file outside PGXS's suites, counted like one.
+prove_counted() {
+	local log status bad
+	log=$(mktemp)
+	UUIDX_ROOT=$root prove -v "$@" >"$log" 2>&1
+	status=$?
+	cat "$log"
+	bad=$(count_failed "$log")
+	[ "$status" != 0 ] && [ "$bad" = 0 ] && bad=1
+	echo "$(count_passed "$log") passed, $bad failed"
+	rm -f "$log"
+}
+
+for step in ${UUIDX_MATRIX:-15 17 build-pg 18 indent deb dist}; do
 	log=$(mktemp)
 	case $step in
 	15)
@@ -48,6 +63,10 @@ for step in ${UUIDX_MATRIX:-15 17 18 indent deb dist}; do
 			continue
 		fi
 		make -C "$root" --no-print-directory test PG_CONFIG="$pg_config" 2>&1 | tee "$log"
+		;;
+	build-pg)
+		echo "== tools/build-pg.sh" >&2
+		prove_counted "$root/test/tools/build_pg.t" 2>&1 | tee "$log"
 		;;
 	indent)
 		echo "== pgindent" >&2

@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
-# make test: install what is missing, build and install uuidx (and, on
-# PostgreSQL 16 and later, Citus from its source for test/t/012_citus.pl,
-# when the source is found and Citus is not installed; and the npm packages
-# test/t/014_independent.pl compares with), then PGXS's
+# make test: install what is missing, build and install uuidx (and the npm
+# packages test/t/014_independent.pl compares with), then PGXS's
 # `make installcheck` (regression, isolation and TAP suites, each in servers
 # of its own) as the postgres OS user in a copy of the tree it can write.
 # The three suites run one after the other even when one fails (a single
@@ -18,7 +16,6 @@ source "$(dirname "$0")/lib.sh"
 # Even when nothing can run, the last line says so.
 require_build_packages || { echo "0 passed, 1 failed (could not install the packages the build needs)"; exit 1; }
 build_and_install || { echo "0 passed, 1 failed (could not build and install uuidx)"; exit 1; }
-install_citus || { echo "0 passed, 1 failed (could not build Citus for test/t/012_citus.pl)"; exit 1; }
 install_node_packages
 
 work=$(make_workdir test)

@@ -1,0 +1,203 @@
+# tools/debian-source.sh -- fetch a pinned Debian source package, verified.
+#
+# Sourced by tools/build-pg.sh and tools/build-partman.sh.  The versions
+# that may be built, and the SHA-256 of each of their files, are in
+# tools/debian-sources.txt (UUIDX_PG_SOURCES names another list, for
+# tests).  debian_source_fetch TARGET DIR goes through TARGET's lines in
+# order, the pin first, and takes the first version whose files it has:
+#
+#   1. already in DIR (from an earlier run), every file matching its pin;
+#   2. else from apt, through a private configuration for the line's suite
+#      (the system's sources are not touched), when that suite's index
+#      lists the version: apt checks the files against the signed index;
+#   3. else from its pool address with devscripts' dget, which checks the
+#      .dsc's signature against debian-keyring (dscverify) and the files
+#      against the .dsc.
+#
+# Whatever the way, every file is then checked against its pinned SHA-256
+# before it is kept; a file that differs stops the build, naming the file,
+# the version and both digests.  A version that cannot be fetched is
+# reported, with the reason, before the next line is tried; an unlisted
+# version is never fetched.  On success it sets
+#
+#   SOURCE_PACKAGE SOURCE_VERSION SOURCE_SUITE   what was chosen
+#   SOURCE_DSC                                   its .dsc in DIR, or empty
+#   SOURCE_FILES                                 array of its files in DIR
+#   SOURCE_ORIGIN                                cached | apt | dget
+#   SOURCE_REPORT                                one line for logs and stamps
+#
+# The caller provides die, note (progress on stderr) and run (a command
+# with its output in the log), and may set UUIDX_PG_MIRROR and CACHE_ROOT
+# (the private apt state lives in $CACHE_ROOT/apt/<suite>).
+
+DEBIAN_SOURCES=${UUIDX_PG_SOURCES:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/debian-sources.txt}
+
+# The Debian mirror this machine's apt uses, else deb.debian.org.
+debian_mirror() {
+	local f uri
+	if [[ -n ${UUIDX_PG_MIRROR:-} ]]; then
+		echo "${UUIDX_PG_MIRROR%/}"
+		return
+	fi
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[[ -r $f ]] || continue
+		uri=$(sed -nE 's/^[[:space:]]*deb(-src)?[[:space:]]+(\[[^]]*\][[:space:]]+)?([a-z+]+:\/\/[^[:space:]]+\/debian)\/?[[:space:]].*/\3/p' "$f" | head -n1)
+		[[ -n $uri ]] && { echo "$uri"; return; }
+	done
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[[ -r $f ]] || continue
+		uri=$(sed -nE 's/^URIs:[[:space:]]*(.*)$/\1/p' "$f" | tr -s '[:space:]' '\n' |
+			grep -E '^[a-z+]+://[^[:space:]]+/debian/?$' | head -n1 || true)
+		[[ -n $uri ]] && { echo "${uri%/}"; return; }
+	done
+	echo "http://deb.debian.org/debian"
+}
+
+# The lines of TARGET in the list, pin first.
+debian_source_lines() {
+	awk -v t="$1" '$1 == t' "$DEBIAN_SOURCES"
+}
+
+# Check FILE against SHA-256 EXPECTED; on a difference, stop the build.
+debian_source_check() {
+	local file=$1 expected=$2 what=$3 actual
+	actual=$(sha256sum "$file" | cut -d' ' -f1)
+	[[ $actual == "$expected" ]] && return 0
+	die "refusing $what: $(basename "$file") has SHA-256 $actual, but $DEBIAN_SOURCES pins $expected (the file is $file)"
+}
+
+# Private apt for SUITE: sets APT (the command), refreshing the index once
+# per run.  Returns non-zero when the index cannot be had.
+declare -A DEBIAN_APT_STATUS=()
+debian_apt() {
+	local suite=$1 dir=$CACHE_ROOT/apt/$1 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+	APT=(apt-get -q
+		-o "Dir::Etc::SourceList=$dir/sources.list"
+		-o "Dir::Etc::SourceParts=/dev/null"
+		-o "Dir::State=$dir/state"
+		-o "Dir::State::Lists=$dir/lists"
+		-o "Dir::Cache=$dir/cache"
+		-o "Dir::Cache::pkgcache="
+		-o "Dir::Cache::srcpkgcache="
+		-o "Acquire::Retries=1"
+		-o "Acquire::http::Timeout=30"
+		-o "APT::Get::Only-Source=true")
+	if [[ -z ${DEBIAN_APT_STATUS[$suite]:-} ]]; then
+		[[ -r $keyring ]] || die "$keyring missing (package debian-archive-keyring)"
+		mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/state"
+		echo "deb-src [signed-by=$keyring] $(debian_mirror) $suite main" >"$dir/sources.list"
+		id _apt >/dev/null 2>&1 && chown -R _apt:root "$dir/lists/partial" "$dir/cache/archives/partial"
+		if run "${APT[@]}" update --error-on=any; then
+			DEBIAN_APT_STATUS[$suite]=ok
+		else
+			DEBIAN_APT_STATUS[$suite]=failed
+		fi
+	fi
+	[[ ${DEBIAN_APT_STATUS[$suite]} == ok ]]
+}
+
+# The pool address of FILE of source package PKG.
+debian_pool_url() {
+	local pkg=$1 file=$2 prefix=${1:0:1}
+	[[ $pkg == lib?* ]] && prefix=${pkg:0:4}
+	echo "$(debian_mirror)/pool/main/$prefix/$pkg/$file"
+}
+
+# Download PKG VERSION's files into TMP: apt if SUITE's index lists the
+# version, else dget from the pool.  Prints the way on stdout, or the
+# reason it failed on stderr and returns non-zero.  Runs in a subshell:
+# debian_apt has been called for SUITE before.
+debian_source_download() {
+	local pkg=$1 suite=$2 version=$3 tmp=$4 dsc=$5 only=()
+	[[ -n $dsc ]] || only=(--tar-only)
+	if [[ ${DEBIAN_APT_STATUS[$suite]} == ok ]] &&
+		(cd "$tmp" && "${APT[@]}" source --print-uris "${only[@]}" "$pkg=$version" >/dev/null 2>&1); then
+		id _apt >/dev/null 2>&1 && chown _apt:root "$tmp"
+		if (cd "$tmp" && run "${APT[@]}" source --download-only "${only[@]}" "$pkg=$version"); then
+			echo apt
+			return 0
+		fi
+		echo "apt could not download it from $suite's index (see $LOG)" >&2
+	elif [[ ${DEBIAN_APT_STATUS[$suite]} == ok ]]; then
+		echo "$suite's index does not list it" >&2
+	else
+		echo "$suite's index could not be fetched from $(debian_mirror)" >&2
+	fi
+	if [[ -z $dsc ]]; then
+		echo "and it has no .dsc to fetch from the pool" >&2
+		return 1
+	fi
+	if (cd "$tmp" && run dget --download-only "$(debian_pool_url "$pkg" "$dsc")"); then
+		echo dget
+		return 0
+	fi
+	echo "and dget could not fetch and verify $(debian_pool_url "$pkg" "$dsc") (see $LOG)" >&2
+	return 1
+}
+
+debian_source_fetch() {
+	local target=$1 dir=$2 line pkg suite version files entry name tmp origin why i
+	local -a tried=() names sums
+	local pin=
+	mkdir -p "$dir"
+	while read -r line; do
+		read -r _ pkg suite version files <<<"$line"
+		[[ -n $pin ]] || pin=$version
+		names=() sums=()
+		SOURCE_DSC=
+		for entry in $files; do
+			names+=("${entry%%=*}")
+			sums+=("${entry#*=}")
+			[[ ${entry%%=*} == *.dsc ]] && SOURCE_DSC=${entry%%=*}
+		done
+		# 1. The cache: all files there, each as pinned (or stop).
+		origin=cached
+		for name in "${names[@]}"; do
+			[[ -f $dir/$name ]] || origin=
+		done
+		if [[ -z $origin ]]; then
+			# 2./3. apt or dget, into a folder of its own, then checked.
+			tmp=$(mktemp -d "$dir/.download.XXXXXX")
+			debian_apt "$suite" || true
+			if ! origin=$(debian_source_download "$pkg" "$suite" "$version" "$tmp" "$SOURCE_DSC" 2>"$tmp.why"); then
+				why=$(tr '\n' ' ' <"$tmp.why")
+				note "$pkg $version is not served: ${why% }"
+				tried+=("$version (${why% })")
+				rm -rf "$tmp" "$tmp.why"
+				continue
+			fi
+			rm -f "$tmp.why"
+		fi
+		for i in "${!names[@]}"; do
+			if [[ $origin == cached ]]; then
+				debian_source_check "$dir/${names[$i]}" "${sums[$i]}" "$pkg $version from the cache"
+			else
+				[[ -f $tmp/${names[$i]} ]] || die "$origin fetched $pkg $version without ${names[$i]}"
+				debian_source_check "$tmp/${names[$i]}" "${sums[$i]}" "$pkg $version as fetched by $origin"
+			fi
+		done
+		if [[ $origin != cached ]]; then
+			for name in "${names[@]}"; do mv -f "$tmp/$name" "$dir/$name"; done
+			rm -rf "$tmp"
+		fi
+		SOURCE_PACKAGE=$pkg SOURCE_SUITE=$suite SOURCE_VERSION=$version SOURCE_ORIGIN=$origin
+		SOURCE_FILES=()
+		for name in "${names[@]}"; do SOURCE_FILES+=("$dir/$name"); done
+		[[ -z $SOURCE_DSC ]] || SOURCE_DSC=$dir/$SOURCE_DSC
+		SOURCE_REPORT="$pkg $version ($suite)"
+		if [[ $version == "$pin" ]]; then
+			SOURCE_REPORT+=", the pinned version"
+		else
+			SOURCE_REPORT+=", a listed fallback: the pinned $pin was not served"
+		fi
+		SOURCE_REPORT+=", ${#names[@]} files verified against their pinned SHA-256 ($origin"
+		case $origin in
+		apt) SOURCE_REPORT+=" from $suite's signed index)" ;;
+		dget) SOURCE_REPORT+=": .dsc signature checked by dscverify)" ;;
+		*) SOURCE_REPORT+=")" ;;
+		esac
+		return 0
+	done < <(debian_source_lines "$target")
+	[[ -n $pin ]] || die "$DEBIAN_SOURCES lists no version of $target"
+	die "none of the versions of $target listed in $DEBIAN_SOURCES could be fetched: ${tried[*]}"
+}
