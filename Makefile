@@ -41,7 +41,10 @@ OBJS = \
 	src/siphash.o \
 	src/symbols_1_0.o \
 	src/time_range.o \
+	src/time_range_declared.o \
+	src/time_range_forms.o \
 	src/time_range_paths.o \
+	src/time_range_scan.o \
 	src/time_range_selfuncs.o \
 	src/time_range_support.o \
 	src/ulid.o
@@ -71,7 +74,7 @@ PG_CPPFLAGS += -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
 # the TAP tests in PostgreSQL::Test::Cluster nodes.  Tests whose name ends
 # in _pgNN need PostgreSQL NN or later; they are added below, once
 # MAJORVERSION is known.
-REGRESS = bounds catalog convert extract mask migration minmax pg_uuidv7 security time_range time_range_plans \
+REGRESS = bounds catalog convert extract mask migration minmax pg_uuidv7 security time_forms time_range time_range_plans \
 	time_range_shapes \
 	time_range_random ulid v6 v7 v8
 REGRESS_OPTS = --load-extension=uuidx --encoding=UTF8 --no-locale \
@@ -93,7 +96,7 @@ ifeq ($(call uuidx_at_least,17),yes)
 REGRESS += v7_infinity_pg17
 endif
 ifeq ($(call uuidx_at_least,18),yes)
-REGRESS += core_uuid_pg18
+REGRESS += core_uuid_pg18 time_forms_pg18
 endif
 # The TAP tests' shared modules (FakeClock.pm, ValueLog.pm); prove runs in
 # the source folder.
@@ -109,7 +112,7 @@ $(DATA_built): sql/uuidx.sql
 	cp $< $@
 
 $(OBJS): src/uuidx.h src/compat.h Makefile
-src/time_range.o src/time_range_paths.o src/time_range_selfuncs.o src/time_range_support.o: src/time_range.h
+$(filter src/time_range%,$(OBJS)): src/time_range.h
 
 .PHONY: demo test bench soak matrix deb dist
 demo:

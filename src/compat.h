@@ -45,9 +45,19 @@
 #define UUIDX_INTERVAL_IS_INFINITE(i) false
 #endif
 
-/* PostgreSQL 17 added uuid_extract_version(). */
+/*
+ * PostgreSQL 17 added uuid_extract_version() and uuid_extract_timestamp(),
+ * which reads v1 keys; 18 taught the latter to read v7 keys too.
+ */
 #if PG_VERSION_NUM >= 170000
+#include "utils/fmgroids.h"
 #define UUIDX_CORE_EXTRACT_VERSION F_UUID_EXTRACT_VERSION
+#define UUIDX_CORE_EXTRACT_TIMESTAMP F_UUID_EXTRACT_TIMESTAMP
+#if PG_VERSION_NUM >= 180000
+#define UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS ((1 << 1) | (1 << 7))
+#else
+#define UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS (1 << 1)
+#endif
 #endif
 
 /* PostgreSQL 18 gave index_beginscan() an instrumentation argument. */
@@ -57,6 +67,22 @@
 #else
 #define UUIDX_INDEX_BEGINSCAN(heap, index, snapshot, nkeys, norderbys) \
 	index_beginscan(heap, index, snapshot, nkeys, norderbys)
+#endif
+
+/*
+ * PostgreSQL 18 counts the disabled nodes of a path (enable_indexscan =
+ * off and the like) beside its cost; earlier majors add disable_cost to
+ * the cost itself, which a path over children inherits with their costs.
+ */
+#if PG_VERSION_NUM >= 180000
+#define UUIDX_ADD_DISABLED_NODES(path, child) ((path)->disabled_nodes += (child)->disabled_nodes)
+#else
+#define UUIDX_ADD_DISABLED_NODES(path, child) ((void) 0)
+#endif
+
+/* PostgreSQL 18 moved EXPLAIN's output functions to explain_format.h. */
+#if PG_VERSION_NUM >= 180000
+#include "commands/explain_format.h"
 #endif
 
 #endif							/* UUIDX_COMPAT_H */

@@ -22,37 +22,6 @@ uuidx_set_version_variant(pg_uuid_t *uuid, int version)
 }
 
 /*
- * The variant per RFC 9562 Table 1, as the number its significant bits
- * spell: 0 (0b0, NCS), 2 (0b10, RFC 9562), 6 (0b110, Microsoft),
- * 7 (0b111, reserved for the future).
- */
-int
-uuidx_get_variant(const pg_uuid_t *uuid)
-{
-	uint8		b = uuid->data[8];
-
-	if ((b & 0x80) == 0)
-		return 0;
-	if ((b & 0x40) == 0)
-		return 2;
-	if ((b & 0x20) == 0)
-		return 6;
-	return 7;
-}
-
-/*
- * The version nibble, or -1 when the variant is not RFC 9562's: other
- * variants have no version field there.
- */
-int
-uuidx_get_version(const pg_uuid_t *uuid)
-{
-	if (uuidx_get_variant(uuid) != 2)
-		return -1;
-	return uuid->data[6] >> 4;
-}
-
-/*
  * v7: 48-bit Unix ms | ver | 12 high counter bits | var | 4 low counter
  * bits | 58 random bits.  rand8 supplies 8 random bytes.
  */
@@ -163,27 +132,12 @@ uuidx_get_v1_ticks(const pg_uuid_t *uuid)
 }
 
 /*
- * The 60-bit timestamp of a v6 value: the 48 high bits, then 12 low bits.
- */
-uint64
-uuidx_get_v6_ticks(const pg_uuid_t *uuid)
-{
-	return (uuidx_get_be(uuid->data, 6) << 12) | (uuidx_get_be(uuid->data + 6, 2) & 0x0FFF);
-}
-
-/*
  * The node id field of uuidx_layout_v8_time: bits 70-85.
  */
 uint32
 uuidx_get_v8_node(const pg_uuid_t *uuid)
 {
 	return (uint32) ((uuidx_get_be(&uuid->data[8], 8) >> 42) & 0xFFFF);
-}
-
-uint64
-uuidx_get_v7_ms(const pg_uuid_t *uuid)
-{
-	return uuidx_get_be(uuid->data, 6);
 }
 
 /*

@@ -168,30 +168,6 @@ uuidx_parts_window(bool lower_null, TimestampTz lower, bool upper_null, Timestam
 	return true;
 }
 
-/* The time of a v6 or v7 in the window's units: ticks, or Unix ms. */
-uint64
-uuidx_window_time(const pg_uuid_t *uuid, int version)
-{
-	return version == 7 ? uuidx_get_v7_ms(uuid) : uuidx_get_v6_ticks(uuid);
-}
-
-/*
- * Is the UUID a v6 or v7 (version 0: either; else that one) whose time lies
- * in the window?
- */
-bool
-uuidx_in_window(const pg_uuid_t *uuid, const TimeWindow *w, int version)
-{
-	int			v = uuidx_get_version(uuid);
-	int			i = WINDOW_INDEX(v);
-	uint64		t;
-
-	if ((v != 6 && v != 7) || (version != 0 && v != version) || w->empty[i])
-		return false;
-	t = uuidx_window_time(uuid, v);
-	return t >= w->first[i] && t <= w->last[i];
-}
-
 /*
  * The smallest (or, upper, largest) UUID of the version whose time lies in
  * the window; where none does, the max UUID (or the nil UUID), so that

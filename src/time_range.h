@@ -55,15 +55,63 @@ typedef struct TimeClause
 	bool		pruned;			/* an arm beside the comparisons for pruning */
 } TimeClause;
 
+/* The versions whose keys carry a time, and those with a key range. */
+#define UUIDX_TIME_VERSIONS ((1 << 1) | (1 << 6) | (1 << 7))
+#define UUIDX_KEY_VERSIONS ((1 << 6) | (1 << 7))
+
+/*
+ * What a table's validated CHECK constraints say of a uuid column:
+ * versions, the time-bearing versions (1, 6, 7; a bit each) its keys may
+ * be of; only, the one version (6 or 7) every key of the RFC variant is
+ * of, or 0; strong, that every key is of the RFC variant too.
+ */
+typedef struct UuidxDeclared
+{
+	int			versions;
+	int			only;
+	bool		strong;
+} UuidxDeclared;
+
+/* The column a time clause reads (time_range_declared.c). */
+typedef struct TimeTarget
+{
+	Oid			relid;			/* its table, or InvalidOid */
+	AttrNumber	attnum;
+	bool		partition_key;	/* first key of the table's range partitioning */
+} TimeTarget;
+
 /* time_range.c: the meaning */
 extern void uuidx_range_window(const RangeType *r, TimeWindow *w);
 extern bool uuidx_parts_window(bool lower_null, TimestampTz lower,
 							   bool upper_null, TimestampTz upper,
 							   const char *flags, size_t flags_len, TimeWindow *w);
-extern uint64 uuidx_window_time(const pg_uuid_t *uuid, int version);
-extern bool uuidx_in_window(const pg_uuid_t *uuid, const TimeWindow *w, int version);
 extern void uuidx_window_bound(const TimeWindow *w, int version, bool upper, pg_uuid_t *bound);
 extern bool uuidx_valid_bound_flags(const char *flags, size_t len);
+
+/* The time of a v6 or v7 in the window's units: ticks, or Unix ms. */
+static inline uint64
+uuidx_window_time(const pg_uuid_t *uuid, int version)
+{
+	return version == 7 ? uuidx_get_v7_ms(uuid) : uuidx_get_v6_ticks(uuid);
+}
+
+/*
+ * Is the UUID a v6 or v7 (version 0: either; else that one) whose time lies
+ * in the window?  The definition of id <@ r, checked for every row a time
+ * range reads.
+ */
+static inline bool
+uuidx_in_window(const pg_uuid_t *uuid, const TimeWindow *w, int version)
+{
+	int			v = uuidx_get_version(uuid);
+	int			i = WINDOW_INDEX(v);
+	uint64		t;
+
+	if ((v != 6 && v != 7) || (version != 0 && v != version) || w->empty[i])
+		return false;
+	t = uuidx_window_time(uuid, v);
+	return t >= w->first[i] && t <= w->last[i];
+}
 
 /* time_range_selfuncs.c: estimates (version 0: either version) */
 extern Selectivity uuidx_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
@@ -76,7 +124,22 @@ extern void uuidx_operator_sides(List *args, Node **id, Node **range);
 extern double uuidx_key_share(PlannerInfo *root, VariableStatData *vardata,
 							  const pg_uuid_t *from, const pg_uuid_t *to);
 
-/* time_range_support.c */
+/* time_range_declared.c: what a column's constraints say */
+extern Oid	uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes);
+extern void uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d);
+extern void uuidx_time_target(List *rtable, Node *id, TimeTarget *t);
+
+/* time_range_support.c: the clauses the planner makes */
 extern bool uuidx_time_clause(Oid fn, List *args, TimeClause *c);
+extern Node *uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
+								const TimeTarget *target, bool check_range);
+extern List *uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version);
+
+/* time_range_forms.c: the forms users write, rewritten */
+extern void uuidx_time_forms_install_hook(void);
+
+/* time_range_scan.c: the custom scan over one index range per version */
+extern void uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel);
+extern void uuidx_time_scan_register(void);
 
 #endif							/* UUIDX_TIME_RANGE_H */

@@ -226,10 +226,6 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 	ListCell   *lc;
 	Cost	   *charged;
 
-	if (prev_set_rel_pathlist_hook)
-		prev_set_rel_pathlist_hook(root, rel, rti, rte);
-	if (rel->rtekind != RTE_RELATION)
-		return;
 
 	/*
 	 * Where the planner does not care about fast-start plans for this table
@@ -283,9 +279,26 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 	ReleaseVariableStats(vardata);
 }
 
+/*
+ * set_rel_pathlist_hook: charge the walks of the paths the planner made,
+ * then offer the scan of time_range_scan.c, which makes no such walk.
+ */
+static void
+time_range_paths(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
+{
+	if (prev_set_rel_pathlist_hook)
+		prev_set_rel_pathlist_hook(root, rel, rti, rte);
+	if (rel->rtekind != RTE_RELATION)
+		return;
+	charge_walks(root, rel, rti, rte);
+	uuidx_time_scan_paths(root, rel);
+}
+
 void
 uuidx_time_range_install_hook(void)
 {
+	uuidx_time_scan_register();
+	uuidx_time_forms_install_hook();
 	prev_set_rel_pathlist_hook = set_rel_pathlist_hook;
-	set_rel_pathlist_hook = charge_walks;
+	set_rel_pathlist_hook = time_range_paths;
 }

@@ -43,15 +43,6 @@
 
 PG_FUNCTION_INFO_V1(uuidx_time_range_sel);
 
-static uint64
-first_eight_bytes(const pg_uuid_t *uuid)
-{
-	uint64		v;
-
-	memcpy(&v, uuid->data, sizeof(v));
-	return pg_ntoh64(v);
-}
-
 /* The time of a UUID of the version, in the window's units; false for others. */
 static bool
 version_time(const pg_uuid_t *uuid, int version, uint64 *t)
@@ -90,13 +81,13 @@ byte_share(const pg_uuid_t *a, const pg_uuid_t *b,
 	if (memcmp(upper->data, a->data, UUID_LEN) < 0 ||
 		memcmp(lower->data, b->data, UUID_LEN) > 0)
 		return 0;
-	ka = first_eight_bytes(a);
-	kb = first_eight_bytes(b);
+	ka = uuidx_get_be8(a);
+	kb = uuidx_get_be8(b);
 	if (kb <= ka)
 		return memcmp(lower->data, a->data, UUID_LEN) <= 0 &&
 			memcmp(upper->data, b->data, UUID_LEN) >= 0 ? 1.0 : 0.5;
-	from = Max(ka, first_eight_bytes(lower));
-	to = Min(kb, first_eight_bytes(upper));
+	from = Max(ka, uuidx_get_be8(lower));
+	to = Min(kb, uuidx_get_be8(upper));
 	if (from >= to)
 		return 0;
 	return (double) (to - from) / (double) (kb - ka);

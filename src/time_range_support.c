@@ -13,29 +13,28 @@
  *
  * Each arm becomes the index conditions id >= lower AND id <= upper of its
  * version on any index of id whose operator family holds uuid's own >= and
- * <= (SupportRequestIndexCondition); the planner combines the two scans in
- * a BitmapOr.  Where the query might walk id's index in key order (ORDER
- * BY id, LIMIT, MIN or MAX), a span stands beside the arms:
+ * <= (SupportRequestIndexCondition), without the side where r is open (a
+ * condition every key of the version meets); the planner combines the two
+ * scans in a BitmapOr, and time_range_scan.c offers one that walks them in
+ * key order, index-only where it can.  A table whose validated CHECK
+ * constraints say which versions a column holds (time_range_declared.c)
+ * gets the arms of those versions only, and a constant r that holds no time
+ * of a version none for it: one arm alone makes one index range, exact
+ * where the constraints rule out every other version and variant.
+ * uuidx_time_clauses() builds the clauses, for the operator here and for
+ * the forms users write (time_range_forms.c), which may ask for v7 keys
+ * only.
  *
- *	 uuidx_time_span(id, r, true) AND (uuidx_time_within(id, r, 7, false) OR ...)
- *
- * Its index conditions are one range that holds both versions' keys of r,
- * which an index scan walks in order; its estimate is 1, since the arms
- * carry the estimate (SupportRequestSelectivity).  A table whose CHECK
- * constraints say it holds only one version gets the span alone,
- * uuidx_time_span(id, r, false), with that version's range as its index
- * conditions, exact where the constraints rule out other variants too; so
- * does a constant r that holds times of one version only.
- *
- * A range the query builds, tstzrange(a, b[, bounds]), reaches the pieces
- * as its parts, uuidx_time_between(id, a, b, bounds, 7, false) and
- * uuidx_time_span_between(id, a, b, bounds, true): the executor evaluates
- * a clause's arguments for every row, and the parts cost less to compute
- * and compare than a range does to build.  Those pieces never fail, so
+ * A range the query builds, tstzrange(a, b[, bounds]), reaches the arms as
+ * its parts, uuidx_time_between(id, a, b, bounds, 7, false): the executor
+ * evaluates a clause's arguments for every row, and the parts cost less to
+ * compute and compare than a range does to build.  The arms never fail, so
  * that they can be LEAKPROOF and serve an index under row-level security;
  * the range is checked by the constructor itself, in a clause of its own
  * that comes first, tstzrange(a, b, bounds) IS NOT NULL (with constant or
- * stable parts, a one-time filter).
+ * stable parts, a one-time filter).  (The span pieces of SQL 1.2,
+ * uuidx_time_span and uuidx_time_span_between, are no longer made; they
+ * keep their meaning.)
  *
  * Partition pruning reads comparison operators only, so where id is the
  * range partition key of a partitioned table the comparisons come as a
@@ -93,39 +92,11 @@ PG_FUNCTION_INFO_V1(uuidx_time_range_support);
 /* The SQL functions the planner's expressions call, by name. */
 #define WITHIN_FUNCTION "uuidx_time_within"
 #define BETWEEN_FUNCTION "uuidx_time_between"
-#define SPAN_FUNCTION "uuidx_time_span"
-#define SPAN_BETWEEN_FUNCTION "uuidx_time_span_between"
 #define BOUND_FUNCTION "uuidx_time_bound"
-#define VERSION_FUNCTION "uuid_version"
-#define VARIANT_FUNCTION "uuid_variant"
 
 
 /* The support function's OID, to know the clauses of this extension. */
 static Oid	support_oid = InvalidOid;
-
-/* The window of a range that is a non-NULL constant; false for anything else. */
-static bool
-const_window(Node *range, TimeWindow *w)
-{
-	if (!IsA(range, Const) || ((Const *) range)->constisnull)
-		return false;
-	uuidx_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), w);
-	return true;
-}
-
-/*
- * An SQL function of the extension, found in the schema of a sibling;
- * InvalidOid when it does not exist (a database whose extension is at an
- * older SQL version than the library).
- */
-static Oid
-sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes)
-{
-	char	   *schema = get_namespace_name(get_func_namespace(sibling));
-
-	return LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
-						  nargs, argtypes, true);
-}
 
 static Node *
 make_int4_const(int32 value)
@@ -204,6 +175,85 @@ range_constructor_args(Node *range, Node **lower, Node **upper, Node **bounds)
 	return true;
 }
 
+/* A timestamptz constant's value; is_null for NULL.  False for others. */
+static bool
+const_timestamp(Node *node, bool *is_null, TimestampTz *value)
+{
+	if (!IsA(node, Const))
+		return false;
+	*is_null = ((Const *) node)->constisnull;
+	*value = *is_null ? 0 : DatumGetTimestampTz(((Const *) node)->constvalue);
+	return true;
+}
+
+/*
+ * The window of a range known when planning: a non-NULL constant, or a
+ * constructor of constants that makes a range; false for anything else.
+ */
+static bool
+known_window(Node *range, TimeWindow *w)
+{
+	Node	   *lower,
+			   *upper,
+			   *bounds;
+	bool		lower_null,
+				upper_null;
+	TimestampTz lower_value,
+				upper_value;
+	char	   *flags;
+
+	if (IsA(range, Const))
+	{
+		if (((Const *) range)->constisnull)
+			return false;
+		uuidx_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), w);
+		return true;
+	}
+	if (!range_constructor_args(range, &lower, &upper, &bounds) ||
+		!const_timestamp(lower, &lower_null, &lower_value) ||
+		!const_timestamp(upper, &upper_null, &upper_value))
+		return false;
+	flags = TextDatumGetCString(((Const *) bounds)->constvalue);
+	return uuidx_parts_window(lower_null, lower_value, upper_null, upper_value,
+							  flags, strlen(flags), w);
+}
+
+/*
+ * Which sides of the range are open, as far as the planner can tell: a
+ * missing or infinite bound of a constant, or a NULL or infinite constant
+ * part of a constructor.  The keys of every version then reach the end of
+ * its key space on that side, and an index condition there would hold
+ * for every key of the version.
+ */
+static void
+open_sides(Node *range, bool *lower_open, bool *upper_open)
+{
+	Node	   *lower,
+			   *upper,
+			   *bounds;
+	bool		is_null;
+	TimestampTz value;
+
+	*lower_open = *upper_open = false;
+	if (IsA(range, Const) && !((Const *) range)->constisnull)
+	{
+		TypeCacheEntry *typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
+		RangeBound	lb,
+					ub;
+		bool		empty;
+
+		range_deserialize(typcache, DatumGetRangeTypeP(((Const *) range)->constvalue),
+						  &lb, &ub, &empty);
+		*lower_open = !empty && (lb.infinite || DatumGetTimestampTz(lb.val) == DT_NOBEGIN);
+		*upper_open = !empty && (ub.infinite || DatumGetTimestampTz(ub.val) == DT_NOEND);
+	}
+	else if (range_constructor_args(range, &lower, &upper, &bounds))
+	{
+		*lower_open = const_timestamp(lower, &is_null, &value) && (is_null || value == DT_NOBEGIN);
+		*upper_open = const_timestamp(upper, &is_null, &value) && (is_null || value == DT_NOEND);
+	}
+}
+
 /* A constant boolean argument. */
 static bool
 bool_arg(Node *arg, bool *value)
@@ -253,22 +303,23 @@ time_clause(List *args, TimeClause *c)
 }
 
 /*
- * The versions whose keys can lie in the range: both, unless the range is
- * a constant that holds no time of one of them.  At least one is kept, so
- * that a NULL id still gives NULL.
+ * The versions, of those in the mask (a bit per version), whose keys can
+ * lie in the range: all, unless the range is known when planning and holds
+ * no time of one of them.  At least one is kept, so that a NULL id still
+ * gives NULL.
  */
 static int
-window_versions(Node *range, int *versions)
+window_versions(Node *range, int mask, int *versions)
 {
 	TimeWindow	w;
-	bool		known = const_window(range, &w);
+	bool		known = known_window(range, &w);
 	int			n = 0;
 
 	for (int version = 7; version >= 6; version--)
-		if (!known || !w.empty[WINDOW_INDEX(version)])
+		if ((mask & (1 << version)) && (!known || !w.empty[WINDOW_INDEX(version)]))
 			versions[n++] = version;
 	if (n == 0)
-		versions[n++] = 7;
+		versions[n++] = (mask & (1 << 7)) || !(mask & (1 << 6)) ? 7 : 6;
 	return n;
 }
 
@@ -283,14 +334,14 @@ bound_expr(Oid sibling, Node *range, int version, bool upper)
 	TimeWindow	w;
 	Oid			fn;
 
-	if (const_window(range, &w))
+	if (known_window(range, &w))
 	{
 		pg_uuid_t	bound;
 
 		uuidx_window_bound(&w, version, upper, &bound);
 		return make_uuid_const(&bound);
 	}
-	fn = sibling_function(sibling, BOUND_FUNCTION, 3, argtypes);
+	fn = uuidx_sibling_function(sibling, BOUND_FUNCTION, 3, argtypes);
 	if (!OidIsValid(fn))
 		elog(ERROR, "function %s of extension uuidx is missing", BOUND_FUNCTION);
 	return (Node *) makeFuncExpr(fn, UUIDOID,
@@ -312,7 +363,7 @@ versions_bound(Oid sibling, Node *range, const int *versions, int n, bool upper)
 
 	if (n == 1)
 		return bound_expr(sibling, range, versions[0], upper);
-	if (const_window(range, &w))
+	if (known_window(range, &w))
 	{
 		pg_uuid_t	a,
 					b;
@@ -356,319 +407,45 @@ comparison(Node *id, Node *bound, bool upper)
 	return (Expr *) op;
 }
 
-/* id >= lower AND id <= upper for the keys of the versions in the range */
+/*
+ * id >= lower AND id <= upper for the keys of the versions in the range,
+ * without the side where the range is open: there the condition would hold
+ * for every key of the versions, and only cost an estimate.  NIL when both
+ * are open.
+ */
 static List *
 bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n)
 {
-	return list_make2(comparison(id, versions_bound(sibling, range, versions, n, false), false),
-					  comparison(id, versions_bound(sibling, range, versions, n, true), true));
-}
+	bool		lower_open,
+				upper_open;
+	List	   *result = NIL;
 
-/*
- * Is id a column of a table partitioned by range whose first key column
- * it is?  Then the arms carry comparisons for partition pruning.  (The
- * planner also simplifies a table's CHECK constraints with the query's
- * root before their Vars are renumbered; the answer may then concern
- * another table, which only changes the form, not the meaning, of the
- * result.)
- */
-static bool
-is_range_partition_key(PlannerInfo *root, Node *id)
-{
-	Var		   *var;
-	RangeTblEntry *rte;
-	Relation	rel;
-	PartitionKey key;
-	bool		result;
-
-	if (root == NULL || root->parse == NULL)
-		return false;
-	if (IsA(id, RelabelType))
-		id = (Node *) ((RelabelType *) id)->arg;
-	if (!IsA(id, Var))
-		return false;
-	var = (Var *) id;
-	if (var->varlevelsup != 0 || var->varno <= 0 ||
-		var->varno > list_length(root->parse->rtable))
-		return false;
-	rte = rt_fetch(var->varno, root->parse->rtable);
-	if (rte->rtekind != RTE_RELATION || rte->relkind != RELKIND_PARTITIONED_TABLE)
-		return false;
-
-	/* the planner holds a lock on the table already */
-	rel = table_open(rte->relid, NoLock);
-	key = RelationGetPartitionKey(rel);
-	result = key != NULL && key->strategy == PARTITION_STRATEGY_RANGE &&
-		key->partattrs[0] == var->varattno;
-	table_close(rel, NoLock);
+	open_sides(range, &lower_open, &upper_open);
+	if (!lower_open)
+		result = lappend(result, comparison(id, versions_bound(sibling, range, versions, n, false), false));
+	if (!upper_open)
+		result = lappend(result, comparison(id, versions_bound(sibling, range, versions, n, true), true));
 	return result;
 }
 
-/*
- * A claim function(column) = value, built as the parser builds the same
- * expression written in a CHECK constraint (smallint = integer).
- */
-static Expr *
-claim_equals(Oid fn, Node *column, int32 value)
+/* The index conditions of one version's keys in the range (see bounds_list). */
+List *
+uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version)
 {
-	Oid			eq = get_opfamily_member(INTEGER_BTREE_FAM_OID, INT2OID, INT4OID,
-										 BTEqualStrategyNumber);
-	Expr	   *claim = make_opclause(eq, BOOLOID, false,
-									  (Expr *) make_call(fn, INT2OID, list_make1(column)),
-									  (Expr *) make_int4_const(value), InvalidOid, InvalidOid);
-
-	set_opfuncid((OpExpr *) claim);
-	return claim;
+	return bounds_list(sibling, id, range, &version, 1);
 }
 
 /*
- * The one version (6 or 7) whose keys column attnum (id) of table relid
- * can hold, as the table's validated CHECK constraints say: uuid_version(id)
- * = 7, say, or on PostgreSQL 17 and later core's uuid_extract_version(id) =
- * 7; 0 where they say no such thing.  A CHECK constraint holds for a row
- * unless it is false, and uuid_version() is NULL for a UUID of another
- * variant, so such a column can still hold keys of other variants, which
- * the version's index range may take in; *strong is set when the
- * constraints also say uuid_variant(id) = 2, and every key is then of the
- * version.
- */
-static int
-read_declared_version(Oid sibling, Oid relid, AttrNumber attnum, bool *strong)
-{
-	static const Oid argtypes[] = {UUIDOID};
-	Oid			version_fns[2];
-	int			nfns = 0;
-	Oid			variant_fn;
-	Relation	rel;
-	TupleConstr *constr;
-	List	   *checks = NIL;
-	int			result = 0;
-
-	*strong = false;
-	version_fns[nfns] = sibling_function(sibling, VERSION_FUNCTION, 1, argtypes);
-	if (OidIsValid(version_fns[nfns]))
-		nfns++;
-#ifdef UUIDX_CORE_EXTRACT_VERSION
-	version_fns[nfns++] = UUIDX_CORE_EXTRACT_VERSION;
-#endif
-	variant_fn = sibling_function(sibling, VARIANT_FUNCTION, 1, argtypes);
-
-	/* the planner holds a lock on the table already */
-	rel = table_open(relid, NoLock);
-	constr = rel->rd_att->constr;
-	for (int i = 0; constr != NULL && i < constr->num_check; i++)
-	{
-		Node	   *check;
-
-		if (!constr->check[i].ccvalid)
-			continue;
-		check = eval_const_expressions(NULL, stringToNode(constr->check[i].ccbin));
-		checks = list_concat(checks, make_ands_implicit((Expr *) canonicalize_qual((Expr *) check, true)));
-	}
-	if (checks != NIL)
-	{
-		/* the column as the constraints read it: varno 1, coerced to uuid */
-		Form_pg_attribute att = TupleDescAttr(rel->rd_att, attnum - 1);
-		Node	   *column = (Node *) makeVar(1, att->attnum, att->atttypid, att->atttypmod,
-											  att->attcollation, 0);
-
-		if (att->atttypid != UUIDOID)
-			column = (Node *) makeRelabelType((Expr *) column, UUIDOID, -1, InvalidOid,
-											  COERCE_IMPLICIT_CAST);
-		for (int version = 7; version >= 6 && result == 0; version--)
-			for (int f = 0; f < nfns && result == 0; f++)
-				if (predicate_implied_by(list_make1(claim_equals(version_fns[f], column, version)),
-										 checks, true))
-					result = version;
-		*strong = result != 0 && OidIsValid(variant_fn) &&
-			predicate_implied_by(list_make1(claim_equals(variant_fn, column, 2)), checks, true);
-	}
-	table_close(rel, NoLock);
-	return result;
-}
-
-/*
- * What the CHECK constraints of a table say of a column is read once per
- * backend and kept until the table's relcache entry is invalidated, as
- * adding, dropping or validating a constraint does; planning a query on the
- * table then costs a hash lookup.
- */
-typedef struct DeclaredKey
-{
-	Oid			relid;
-	AttrNumber	attnum;
-	Oid			sibling;
-} DeclaredKey;
-
-typedef struct DeclaredEntry
-{
-	DeclaredKey key;
-	int			version;
-	bool		strong;
-} DeclaredEntry;
-
-static HTAB *declared_cache = NULL;
-
-static void
-forget_declared(Datum arg, Oid relid)
-{
-	HASH_SEQ_STATUS status;
-	DeclaredEntry *entry;
-
-	if (declared_cache == NULL)
-		return;
-	hash_seq_init(&status, declared_cache);
-	while ((entry = hash_seq_search(&status)) != NULL)
-	{
-		if (!OidIsValid(relid) || entry->key.relid == relid)
-			hash_search(declared_cache, &entry->key, HASH_REMOVE, NULL);
-	}
-}
-
-/*
- * The one version (6 or 7) whose keys the column id of the table relid can
- * hold, as read_declared_version() finds it; 0 where the constraints do not
- * say, or id is not a column of the table.
- */
-static int
-declared_version(Oid sibling, Oid relid, Node *id, bool *strong)
-{
-	DeclaredKey key;
-	DeclaredEntry *entry;
-
-	*strong = false;
-	if (IsA(id, RelabelType))
-		id = (Node *) ((RelabelType *) id)->arg;
-	if (!IsA(id, Var) || ((Var *) id)->varlevelsup != 0 || ((Var *) id)->varattno <= 0)
-		return 0;
-
-	if (declared_cache == NULL)
-	{
-		HASHCTL		ctl;
-
-		ctl.keysize = sizeof(DeclaredKey);
-		ctl.entrysize = sizeof(DeclaredEntry);
-		ctl.hcxt = CacheMemoryContext;
-		declared_cache = hash_create("uuidx declared versions", 16, &ctl,
-									 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
-		CacheRegisterRelcacheCallback(forget_declared, (Datum) 0);
-	}
-	memset(&key, 0, sizeof(key));
-	key.relid = relid;
-	key.attnum = ((Var *) id)->varattno;
-	key.sibling = sibling;
-	entry = hash_search(declared_cache, &key, HASH_FIND, NULL);
-	if (entry == NULL)
-	{
-		bool		is_strong;
-		int			version = read_declared_version(sibling, relid, key.attnum, &is_strong);
-
-		/* reading the constraints may have invalidated entries: enter it now */
-		entry = hash_search(declared_cache, &key, HASH_ENTER, NULL);
-		entry->version = version;
-		entry->strong = is_strong;
-	}
-	*strong = entry->strong;
-	return entry->version;
-}
-
-/*
- * The table a column of the query reads, at the planner's first pass over
- * the query's expressions; InvalidOid otherwise.  The planner later
- * simplifies the CHECK constraints of its tables with the same root before
- * their Vars are renumbered (see is_range_partition_key), when its base
- * relations are set up: the answer is then not to be trusted, and none is
- * given.
- */
-static Oid
-query_table_of(PlannerInfo *root, Node *id)
-{
-	Var		   *var;
-	RangeTblEntry *rte;
-
-	if (root == NULL || root->parse == NULL || root->simple_rel_array != NULL)
-		return InvalidOid;
-	if (IsA(id, RelabelType))
-		id = (Node *) ((RelabelType *) id)->arg;
-	if (!IsA(id, Var))
-		return InvalidOid;
-	var = (Var *) id;
-	if (var->varlevelsup != 0 || var->varno <= 0 ||
-		var->varno > list_length(root->parse->rtable))
-		return InvalidOid;
-	rte = rt_fetch(var->varno, root->parse->rtable);
-	return rte->rtekind == RTE_RELATION ? rte->relid : InvalidOid;
-}
-
-/* Is this expression, under relabelling, id? */
-static bool
-same_column(Node *a, Node *b)
-{
-	while (IsA(a, RelabelType))
-		a = (Node *) ((RelabelType *) a)->arg;
-	while (IsA(b, RelabelType))
-		b = (Node *) ((RelabelType *) b)->arg;
-	return equal(a, b);
-}
-
-/* Is any Aggref below node not a MIN or MAX aggregate (one with a sort operator)? */
-static bool
-has_other_aggregate(Node *node, void *context)
-{
-	if (node == NULL)
-		return false;
-	if (IsA(node, Aggref))
-	{
-		HeapTuple	tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(((Aggref *) node)->aggfnoid));
-		bool		min_max;
-
-		if (!HeapTupleIsValid(tuple))
-			return true;
-		min_max = OidIsValid(((Form_pg_aggregate) GETSTRUCT(tuple))->aggsortop);
-		ReleaseSysCache(tuple);
-		return !min_max;
-	}
-	return expression_tree_walker(node, has_other_aggregate, context);
-}
-
-/*
- * Might a plan of the query walk id's index in key order to its benefit?
- * With ORDER BY id (first), with LIMIT or OFFSET and no ORDER BY, or with
- * MIN and MAX aggregates only, which the planner answers from an index.
- * Only then does the span stand beside the arms: elsewhere the arms' bitmap
- * scans serve, and the planner would only add the span's conditions to
- * theirs.
- */
-static bool
-may_walk_keys(PlannerInfo *root, Node *id)
-{
-	Query	   *parse = root != NULL ? root->parse : NULL;
-
-	if (parse == NULL)
-		return false;
-	if (parse->sortClause != NIL)
-		return same_column(get_sortgroupclause_expr(linitial(parse->sortClause), parse->targetList), id);
-	if (parse->limitCount != NULL || parse->limitOffset != NULL)
-		return true;
-	return parse->hasAggs && parse->groupClause == NIL &&
-		!has_other_aggregate((Node *) parse->targetList, NULL) &&
-		!has_other_aggregate(parse->havingQual, NULL);
-}
-
-/*
- * A piece: uuidx_time_within(id, range, version, pruned) or
- * uuidx_time_span(id, range, beside), or, where the query builds the range
- * from its parts, uuidx_time_between / uuidx_time_span_between with the
- * parts.  version 0 makes the span.  InvalidOid functions (an older SQL
- * version) make NULL.
+ * An arm: uuidx_time_within(id, range, version, pruned), or, where the
+ * query builds the range from its parts, uuidx_time_between(id, lower,
+ * upper, bounds, version, pruned).  NULL where the extension's SQL objects
+ * lack the function.
  */
 static Node *
-piece_call(Oid sibling, Node *id, Node *range, int version, bool flag)
+piece_call(Oid sibling, Node *id, Node *range, int version, bool pruned)
 {
 	static const Oid within_types[] = {UUIDOID, TSTZRANGEOID, INT4OID, BOOLOID};
 	static const Oid between_types[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID, INT4OID, BOOLOID};
-	static const Oid span_types[] = {UUIDOID, TSTZRANGEOID, BOOLOID};
-	static const Oid span_between_types[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID, BOOLOID};
 	Node	   *lower,
 			   *upper,
 			   *bounds;
@@ -678,22 +455,17 @@ piece_call(Oid sibling, Node *id, Node *range, int version, bool flag)
 	if (range_constructor_args(range, &lower, &upper, &bounds))
 	{
 		args = list_make4(copyObject(id), copyObject(lower), copyObject(upper), copyObject(bounds));
-		if (version != 0)
-			args = lappend(args, make_int4_const(version));
-		fn = version != 0 ? sibling_function(sibling, BETWEEN_FUNCTION, 6, between_types)
-			: sibling_function(sibling, SPAN_BETWEEN_FUNCTION, 5, span_between_types);
+		fn = uuidx_sibling_function(sibling, BETWEEN_FUNCTION, 6, between_types);
 	}
 	else
 	{
 		args = list_make2(copyObject(id), copyObject(range));
-		if (version != 0)
-			args = lappend(args, make_int4_const(version));
-		fn = version != 0 ? sibling_function(sibling, WITHIN_FUNCTION, 4, within_types)
-			: sibling_function(sibling, SPAN_FUNCTION, 3, span_types);
+		fn = uuidx_sibling_function(sibling, WITHIN_FUNCTION, 4, within_types);
 	}
 	if (!OidIsValid(fn))
 		return NULL;
-	return make_call(fn, BOOLOID, lappend(args, make_bool_const(flag)));
+	args = lappend(args, make_int4_const(version));
+	return make_call(fn, BOOLOID, lappend(args, make_bool_const(pruned)));
 }
 
 /*
@@ -727,6 +499,87 @@ and_of(List *clauses)
 }
 
 /*
+ * The versions of the mask (a bit per version) that the column can hold,
+ * as its table's constraints say; the mask itself where they say nothing
+ * of them, or the table is not known.
+ */
+static int
+column_versions(Oid sibling, const TimeTarget *target, int mask)
+{
+	UuidxDeclared declared;
+
+	if (!OidIsValid(target->relid))
+		return mask;
+	uuidx_declared(sibling, target->relid, target->attnum, &declared);
+	return (mask & declared.versions) != 0 ? mask & declared.versions : mask;
+}
+
+/*
+ * The clauses that say that id is a key of a version in the mask (a bit
+ * per version, 6 and 7) whose time lies in the range, as described at the
+ * head of this file: the range's check (with check_range, for a range the
+ * query builds), the comparisons for partition pruning where id is the
+ * partition key, and one arm per version, ORed.  The versions are those of
+ * the mask that the column can hold, as its table's constraints say, and
+ * that the range, where it is known, holds times of.  NULL where the
+ * extension's SQL objects lack the pieces.
+ */
+Node *
+uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
+				   const TimeTarget *target, bool check_range)
+{
+	int			versions[2];
+	int			n;
+	bool		pruned = false;
+	Node	   *check;
+	Node	   *lower,
+			   *upper,
+			   *bounds;
+	List	   *clauses = NIL;
+	List	   *arms = NIL;
+
+	/*
+	 * A range the query builds takes one form, tstzrange(lower, upper,
+	 * bounds), in every clause made from it, as the arms read it back
+	 * (time_clause()): so the clauses made for the arms are equal to these.
+	 */
+	if (range_constructor_args(range, &lower, &upper, &bounds))
+		range = range_from_parts(lower, upper, bounds);
+	n = window_versions(range, column_versions(sibling, target, mask), versions);
+	check = check_range ? range_check(range) : NULL;
+	if (check != NULL)
+		clauses = lappend(clauses, check);
+	if (target->partition_key)
+	{
+		/* the comparisons pruning reads, one pair per version, ORed */
+		List	   *pairs = NIL;
+
+		pruned = true;
+		for (int i = 0; i < n && pruned; i++)
+		{
+			List	   *pair = bounds_list(sibling, id, range, &versions[i], 1);
+
+			if (pair == NIL)
+				pruned = false; /* a version's keys all qualify: nothing to
+								 * prune */
+			pairs = lappend(pairs, and_of(pair));
+		}
+		if (pruned)
+			clauses = lappend(clauses, n == 1 ? linitial(pairs) : make_orclause(pairs));
+	}
+	for (int i = 0; i < n; i++)
+	{
+		Node	   *arm = piece_call(sibling, id, range, versions[i], pruned);
+
+		if (arm == NULL)
+			return NULL;
+		arms = lappend(arms, arm);
+	}
+	clauses = lappend(clauses, n == 1 ? linitial(arms) : (Node *) make_orclause(arms));
+	return and_of(clauses);
+}
+
+/*
  * SupportRequestSimplify: id <@ r (or r @> id) into the clauses described
  * at the head of this file.
  */
@@ -734,19 +587,9 @@ static Node *
 simplify(SupportRequestSimplify *req)
 {
 	FuncExpr   *call = req->fcall;
-	Oid			sibling = call->funcid;
 	Node	   *id,
 			   *range;
-	Node	   *check;
-	Node	   *span;
-	bool		pruning;
-	bool		single;
-	bool		strong;
-	int			versions[2];
-	int			n;
-	List	   *clauses = NIL;
-	List	   *arms = NIL;
-	Oid			table;
+	TimeTarget	target;
 
 	if (list_length(call->args) != 2)
 		return NULL;			/* the pieces stay as they are */
@@ -762,40 +605,18 @@ simplify(SupportRequestSimplify *req)
 		contain_subplans(id) || contain_subplans(range))
 		return NULL;
 
-	pruning = is_range_partition_key(req->root, id);
-	n = window_versions(range, versions);
-	table = query_table_of(req->root, id);
-	single = n == 1 ||
-		(!pruning && OidIsValid(table) && declared_version(sibling, table, id, &strong) != 0);
-
-	check = range_check(range);
-	if (check != NULL)
-		clauses = lappend(clauses, check);
-	if (pruning)
-	{
-		/* the comparisons pruning reads, one pair per version, ORed */
-		List	   *pairs = NIL;
-
-		for (int i = 0; i < n; i++)
-			pairs = lappend(pairs, make_andclause(bounds_list(sibling, id, range, &versions[i], 1)));
-		clauses = lappend(clauses, n == 1 ? linitial(pairs) : make_orclause(pairs));
-	}
-
 	/*
-	 * The span: alone where one version can be there, else beside the arms. A
-	 * database still at SQL 1.1 has no span: there the arms stand alone, as
-	 * 1.1 made them.
+	 * The planner also simplifies a table's CHECK constraints with the
+	 * query's root before their Vars are renumbered, when its base relations
+	 * are set up: what the constraints say of a column is then not to be
+	 * trusted, since it may concern another table.  (Partition pruning's
+	 * comparisons only repeat what the arms say.)
 	 */
-	span = piece_call(sibling, id, range, 0, !single || pruning);
-	if (span != NULL && (single ? !pruning : may_walk_keys(req->root, id)))
-		clauses = lappend(clauses, span);
-	if (!single || pruning || span == NULL)
-	{
-		for (int i = 0; i < n; i++)
-			arms = lappend(arms, piece_call(sibling, id, range, versions[i], pruning));
-		clauses = lappend(clauses, n == 1 ? linitial(arms) : (Node *) make_orclause(arms));
-	}
-	return and_of(clauses);
+	uuidx_time_target(req->root != NULL && req->root->parse != NULL ? req->root->parse->rtable : NIL,
+					  id, &target);
+	if (req->root == NULL || req->root->simple_rel_array != NULL)
+		target.relid = InvalidOid;
+	return uuidx_time_clauses(call->funcid, id, range, UUIDX_KEY_VERSIONS, &target, true);
 }
 
 /*
@@ -825,8 +646,9 @@ family_has_uuid_order(Oid opfamily)
 /*
  * SupportRequestIndexCondition: an arm gives its version's range, a span
  * (or the operators' own functions) the range of both versions, or of the
- * one version the table's CHECK constraints allow.  Lossy: the clause
- * itself is checked on every row the index returns.
+ * one version the table's CHECK constraints allow.  Lossy, the clause
+ * itself checked on every row the index returns, but where every key of
+ * the column is of that one version.
  */
 static List *
 index_condition(SupportRequestIndexCondition *req)
@@ -836,8 +658,8 @@ index_condition(SupportRequestIndexCondition *req)
 	TimeClause	c;
 	int			versions[2];
 	int			n;
-	int			declared;
-	bool		strong;
+	TimeTarget	target;
+	UuidxDeclared declared;
 
 	if (IsA(node, FuncExpr))
 		args = ((FuncExpr *) node)->args;
@@ -851,7 +673,9 @@ index_condition(SupportRequestIndexCondition *req)
 		!family_has_uuid_order(req->opfamily))
 		return NIL;
 
-	req->lossy = true;
+	uuidx_time_target(req->root->parse->rtable, c.id, &target);
+	target.relid = planner_rt_fetch(req->index->rel->relid, req->root)->relid;
+	uuidx_declared(req->funcid, target.relid, target.attnum, &declared);
 	if (c.version != 0)
 	{
 		versions[0] = c.version;
@@ -859,18 +683,22 @@ index_condition(SupportRequestIndexCondition *req)
 	}
 	else
 	{
-		n = window_versions(c.range, versions);
-		declared = declared_version(req->funcid,
-									planner_rt_fetch(req->index->rel->relid, req->root)->relid,
-									c.id, &strong);
-		if (declared != 0 && (n == 2 || versions[0] == declared))
+		n = window_versions(c.range, UUIDX_KEY_VERSIONS, versions);
+		if (declared.only != 0 && (n == 2 || versions[0] == declared.only))
 		{
 			/* only the declared version's keys can match */
-			versions[0] = declared;
+			versions[0] = declared.only;
 			n = 1;
-			req->lossy = !strong;
 		}
 	}
+
+	/*
+	 * Exact where every key of the column is a key of the one version (of the
+	 * RFC variant): the version's key range then holds exactly the keys whose
+	 * time lies in the window.  Elsewhere keys of other versions and variants
+	 * may lie among them, and each row is checked.
+	 */
+	req->lossy = !(n == 1 && declared.strong && declared.only == versions[0]);
 	return bounds_list(req->funcid, c.id, c.range, versions, n);
 }
 
@@ -898,12 +726,17 @@ selectivity(SupportRequestSelectivity *req)
 	if (c.pruned)
 	{
 		int			versions[2];
-		int			n = window_versions(c.range, versions);
+		int			n;
 		List	   *pairs = NIL;
+		TimeTarget	target;
 		Selectivity pruned;
 
+		/* the versions uuidx_time_clauses() made comparisons for */
+		uuidx_time_target(req->root->parse->rtable, c.id, &target);
+		n = window_versions(c.range, column_versions(req->funcid, &target, UUIDX_KEY_VERSIONS),
+							versions);
 		for (int i = 0; i < n; i++)
-			pairs = lappend(pairs, make_andclause(bounds_list(req->funcid, c.id, c.range, &versions[i], 1)));
+			pairs = lappend(pairs, and_of(bounds_list(req->funcid, c.id, c.range, &versions[i], 1)));
 		pruned = clause_selectivity(req->root, n == 1 ? linitial(pairs) : (Node *) make_orclause(pairs),
 									req->varRelid, req->jointype, req->sjinfo);
 		sel = pruned > sel ? sel / pruned : 1.0;

@@ -45,6 +45,7 @@
 #include "postgres.h"
 
 #include "datatype/timestamp.h"
+#include "port/pg_bswap.h"
 #include "utils/uuid.h"
 
 /* The generators whose state is kept; indexes into the state arrays. */
@@ -130,11 +131,7 @@ extern void uuidx_layout_v8_parts(pg_uuid_t *uuid, uint64 custom_a,
 extern void uuidx_layout_time_bound(pg_uuid_t *uuid, int version, uint64 time,
 									bool upper);
 extern void uuidx_set_version_variant(pg_uuid_t *uuid, int version);
-extern int	uuidx_get_variant(const pg_uuid_t *uuid);
-extern int	uuidx_get_version(const pg_uuid_t *uuid);
 extern uint64 uuidx_get_v1_ticks(const pg_uuid_t *uuid);
-extern uint64 uuidx_get_v6_ticks(const pg_uuid_t *uuid);
-extern uint64 uuidx_get_v7_ms(const pg_uuid_t *uuid);
 extern uint32 uuidx_get_v8_node(const pg_uuid_t *uuid);
 extern void uuidx_layout_v1_to_v6(const pg_uuid_t *in, pg_uuid_t *out);
 extern void uuidx_layout_v6_to_v1(const pg_uuid_t *in, pg_uuid_t *out);
@@ -161,6 +158,66 @@ uuidx_get_be(const uint8 *src, int len)
 	for (int i = 0; i < len; i++)
 		v = (v << 8) | src[i];
 	return v;
+}
+
+/*
+ * Fields every version shares, and the timestamps of v6 and v7 (inline:
+ * a time range checks them for every row it reads).
+ *
+ * The variant per RFC 9562 Table 1, as the number its significant bits
+ * spell: 0 (0b0, NCS), 2 (0b10, RFC 9562), 6 (0b110, Microsoft), 7 (0b111,
+ * reserved for the future).
+ */
+static inline int
+uuidx_get_variant(const pg_uuid_t *uuid)
+{
+	uint8		b = uuid->data[8];
+
+	if ((b & 0x80) == 0)
+		return 0;
+	if ((b & 0x40) == 0)
+		return 2;
+	if ((b & 0x20) == 0)
+		return 6;
+	return 7;
+}
+
+/*
+ * The version nibble, or -1 when the variant is not RFC 9562's: other
+ * variants have no version field there.
+ */
+static inline int
+uuidx_get_version(const pg_uuid_t *uuid)
+{
+	if ((uuid->data[8] & 0xC0) != 0x80)
+		return -1;
+	return uuid->data[6] >> 4;
+}
+
+/* The first eight bytes of a UUID, big-endian, as a number. */
+static inline uint64
+uuidx_get_be8(const pg_uuid_t *uuid)
+{
+	uint64		v;
+
+	memcpy(&v, uuid->data, sizeof(v));
+	return pg_ntoh64(v);
+}
+
+/* The 60-bit timestamp of a v6: the 48 high bits, then 12 low bits. */
+static inline uint64
+uuidx_get_v6_ticks(const pg_uuid_t *uuid)
+{
+	uint64		v = uuidx_get_be8(uuid);
+
+	return ((v >> 16) << 12) | (v & 0x0FFF);
+}
+
+/* The 48-bit Unix millisecond of a v7. */
+static inline uint64
+uuidx_get_v7_ms(const pg_uuid_t *uuid)
+{
+	return uuidx_get_be8(uuid) >> 16;
 }
 
 /* siphash.c */

@@ -1,0 +1,230 @@
+-- The time queries users write: uuid_timestamp(id) and pg_uuidv7's
+-- uuid_v7_to_timestamptz(id) compared with a time, or contained in a
+-- range.  Answered from id's index where that is exact: uuid_v7_to_timestamptz
+-- reads v7 keys only, on any column; uuid_timestamp also reads v1 keys,
+-- whose time has no key range, so only on a column whose constraints
+-- exclude them.  Always the rows the functions themselves give.  (Core's
+-- uuid_extract_timestamp, which reads v7 keys from PostgreSQL 18: time_forms_pg18.)
+
+SET TimeZone = 'UTC';
+
+-- A v6 of a time, plus extra 100-ns ticks, built from its text form.
+CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
+  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
+$$;
+
+-- The number of rows a query returns.
+CREATE OR REPLACE FUNCTION rows_of(query text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  n bigint;
+BEGIN
+  EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO n;
+  RETURN n;
+END $$;
+
+-- The first scan node of a plan, and whether any node filters on the
+-- functions as written (a form left alone).
+CREATE OR REPLACE FUNCTION plan_shape(query text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+  shape text := '';
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+    IF line ~ '(Scan|Custom Scan)' AND shape = '' THEN
+      shape := regexp_replace(line, '^[ >-]*', '');
+      shape := regexp_replace(shape, ' on .*| using .*', '');
+    END IF;
+    IF line ~ 'Filter: .*(uuid_timestamp|uuid_v7_to_timestamptz)\(' THEN
+      RETURN shape || ', filtered as written';
+    END IF;
+  END LOOP;
+  RETURN shape;
+END $$;
+
+-- 30,000 v7 keys, one every three minutes from 2026-09-20 to 2026-11-21,
+-- in a column that declares nothing, in one declared to hold v7 keys of
+-- the RFC variant only, and in one declared to hold v6 and v7 keys (with
+-- a v6 key beside each tenth v7).
+CREATE TABLE forms_v7 (id uuid PRIMARY KEY);
+INSERT INTO forms_v7
+  SELECT uuid_timestamptz_to_v7('2026-09-20 00:00+00'::timestamptz + g * interval '3 minutes', true)
+  FROM generate_series(0, 29999) g;
+CREATE TABLE forms_decl (id uuid PRIMARY KEY CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2));
+INSERT INTO forms_decl SELECT id FROM forms_v7;
+CREATE TABLE forms_67 (id uuid PRIMARY KEY CHECK (uuid_version(id) IN (6, 7)));
+INSERT INTO forms_67 SELECT id FROM forms_v7;
+INSERT INTO forms_67
+  SELECT v6_at('2026-09-20 00:00+00'::timestamptz + g * interval '30 minutes' + interval '1 second')
+  FROM generate_series(0, 2999) g;
+-- Every kind of UUID: v1, v4, v6, v7, v8, other variants, NULL.
+CREATE TABLE forms_any (id uuid);
+INSERT INTO forms_any
+  SELECT CASE g % 7
+           WHEN 0 THEN uuid_timestamptz_to_v7(t)
+           WHEN 1 THEN v6_at(t)
+           WHEN 2 THEN uuid_v6_to_v1(v6_at(t))
+           WHEN 3 THEN md5(g::text)::uuid
+           WHEN 4 THEN uuid_v8_from_parts((extract(epoch FROM t) * 1000)::bigint, 0, 0)
+           WHEN 5 THEN overlay(replace(uuid_timestamptz_to_v7(t)::text, '-', '') PLACING 'c' FROM 17 FOR 1)::uuid
+           ELSE NULL
+         END
+  FROM (SELECT g, '2026-09-20 00:00+00'::timestamptz + g * interval '7 minutes' AS t
+        FROM generate_series(0, 13999) g) s;
+CREATE INDEX ON forms_any (id);
+VACUUM ANALYZE forms_v7, forms_decl, forms_67, forms_any;
+
+-- 1. Which forms use the index, on which columns.
+SELECT t AS "table", f AS form, plan_shape(format('SELECT count(*) FROM %I WHERE %s', t, f)) AS plan
+FROM (VALUES ('forms_v7'), ('forms_decl'), ('forms_67'), ('forms_any')) tt(t),
+     (VALUES ($$uuid_timestamp(id) >= '2026-11-20'$$),
+             ($$uuid_timestamp(id) >= now() - interval '1 hour'$$),
+             ($$uuid_timestamp(id) BETWEEN '2026-10-20' AND '2026-10-21'$$),
+             ($$'2026-10-21' > uuid_timestamp(id)$$),
+             ($$uuid_timestamp(id) <@ tstzrange('2026-10-20', '2026-10-21')$$),
+             ($$uuid_v7_to_timestamptz(id) >= '2026-11-20'$$),
+             ($$uuid_v7_to_timestamptz(id) BETWEEN '2026-10-20' AND '2026-10-21'$$),
+             ($$tstzrange('2026-10-20', '2026-10-21') @> uuid_v7_to_timestamptz(id)$$)) ff(f)
+ORDER BY 1, 2;
+
+-- The plans in full, for the common column and the declared one.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM forms_v7 WHERE uuid_v7_to_timestamptz(id) >= now() - interval '1 hour';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM forms_decl WHERE uuid_timestamp(id) BETWEEN '2026-10-20' AND '2026-10-21';
+EXPLAIN (COSTS OFF)
+SELECT * FROM forms_67 WHERE uuid_timestamp(id) >= '2026-11-20' ORDER BY id DESC LIMIT 5;
+-- A time that may be NULL is checked once: a NULL time holds no row.
+PREPARE since(timestamptz) AS SELECT count(*) FROM forms_decl WHERE uuid_timestamp(id) >= $1;
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (COSTS OFF) EXECUTE since('2026-11-20');
+EXECUTE since('2026-11-20');
+EXECUTE since(NULL);
+RESET plan_cache_mode;
+SELECT count(*) AS null_time FROM forms_v7 WHERE uuid_v7_to_timestamptz(id) >= NULL::timestamptz;
+
+-- 2. The same rows as the functions give, on every column, for each
+-- operator, both ways round, and times between keys, on keys, and outside
+-- the data; the definition is the comparison as written, which no rewrite
+-- touches inside IS TRUE.
+CREATE FUNCTION check_forms() RETURNS TABLE (checks int, mismatches int)
+LANGUAGE plpgsql AS $$
+DECLARE
+  tbl text;
+  fn text;
+  op text;
+  t timestamptz;
+  conditions text[];
+  q text;
+  got bigint;
+  expected bigint;
+BEGIN
+  checks := 0;
+  mismatches := 0;
+  FOREACH fn IN ARRAY array['uuid_timestamp', 'uuid_v7_to_timestamptz'] LOOP
+    -- contained in a range, two comparisons, and a time that comes after
+    -- the other in BETWEEN
+    conditions := array[format('%s(id) <@ tstzrange(%L, %L, %L)', fn, '2026-10-20 00:00+00', '2026-10-20 01:00+00', '(]'),
+                        format('%s(id) <@ %L::tstzrange', fn, '[2026-10-20 00:00+00,)'),
+                        format('%s(id) <@ NULL::tstzrange', fn),
+                        format('%s(id) >= now() - interval %L AND %s(id) < now()', fn, '1000 days', fn),
+                        format('%s(id) BETWEEN %L AND %L', fn, '2026-10-21 00:00+00', '2026-10-20 00:00+00')];
+    FOREACH op IN ARRAY array['<', '<=', '=', '>=', '>'] LOOP
+      FOREACH t IN ARRAY array['2026-10-20 00:00+00', '2026-10-20 00:00:00.0005+00', '2026-10-20 00:00:01+00',
+                               '2026-10-20 00:01:00.000001+00', '1960-01-01+00', '2100-01-01+00',
+                               '-infinity', 'infinity']::timestamptz[] LOOP
+        conditions := conditions || format('%s(id) %s %L::timestamptz', fn, op, t)
+                                 || format('%L::timestamptz %s %s(id)', t, op, fn);
+      END LOOP;
+    END LOOP;
+    FOREACH tbl IN ARRAY array['forms_v7', 'forms_decl', 'forms_67', 'forms_any'] LOOP
+      FOREACH q IN ARRAY conditions LOOP
+        EXECUTE format('SELECT count(*) FROM %I WHERE %s', tbl, q) INTO got;
+        EXECUTE format('SELECT count(*) FROM %I WHERE (%s) IS TRUE', tbl, q) INTO expected;
+        checks := checks + 1;
+        IF got IS DISTINCT FROM expected THEN
+          mismatches := mismatches + 1;
+          RAISE NOTICE 'mismatch on %: % gives % rows, the definition %', tbl, q, got, expected;
+        END IF;
+      END LOOP;
+    END LOOP;
+  END LOOP;
+  RETURN NEXT;
+END $$;
+SELECT * FROM check_forms();
+
+-- 3. ORDER BY uuid_timestamp(id) on a column whose keys are all v7 keys
+-- of the RFC variant walks the index; the times come in order.  Elsewhere
+-- (a key of another variant could sort anywhere) the rows are sorted.
+EXPLAIN (COSTS OFF)
+SELECT id FROM forms_decl ORDER BY uuid_timestamp(id) DESC LIMIT 5;
+EXPLAIN (COSTS OFF)
+SELECT uuid_timestamp(id) AS t FROM forms_decl WHERE uuid_timestamp(id) < '2026-10-01' ORDER BY t LIMIT 5;
+EXPLAIN (COSTS OFF)
+SELECT id FROM forms_v7 ORDER BY uuid_timestamp(id) DESC LIMIT 5;
+SELECT array_agg(t) = (SELECT array_agg(t) FROM (SELECT uuid_timestamp(id) AS t FROM forms_v7 ORDER BY 1 DESC LIMIT 5) d)
+       AS newest_in_order
+FROM (SELECT uuid_timestamp(id) AS t FROM forms_decl ORDER BY uuid_timestamp(id) DESC LIMIT 5) s;
+-- with ties, and a second key after it, as written
+EXPLAIN (COSTS OFF)
+SELECT id FROM forms_decl ORDER BY uuid_timestamp(id) DESC FETCH FIRST 5 ROWS WITH TIES;
+EXPLAIN (COSTS OFF)
+SELECT id FROM forms_decl ORDER BY uuid_timestamp(id), id DESC LIMIT 5;
+
+-- 4. A table partitioned by range of the key, declared v7: a window built
+-- from the time prunes to the partitions that can hold it, the default
+-- partition included.
+CREATE TABLE forms_part (id uuid NOT NULL, CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2))
+  PARTITION BY RANGE (id);
+CREATE TABLE forms_part_09 PARTITION OF forms_part
+  FOR VALUES FROM (uuid_v7_lower_bound('2026-09-01+00')) TO (uuid_v7_lower_bound('2026-10-01+00'));
+CREATE TABLE forms_part_10 PARTITION OF forms_part
+  FOR VALUES FROM (uuid_v7_lower_bound('2026-10-01+00')) TO (uuid_v7_lower_bound('2026-11-01+00'));
+CREATE TABLE forms_part_11 PARTITION OF forms_part
+  FOR VALUES FROM (uuid_v7_lower_bound('2026-11-01+00')) TO (uuid_v7_lower_bound('2026-12-01+00'));
+CREATE TABLE forms_part_default PARTITION OF forms_part DEFAULT;
+INSERT INTO forms_part SELECT id FROM forms_v7;
+CREATE INDEX ON forms_part (id);
+VACUUM ANALYZE forms_part;
+-- The partitions a plan scans, and how many rows it finds against the
+-- definition.
+CREATE FUNCTION partitions_scanned(query text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+  found text[] := '{}';
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+    IF line ~ ' on forms_part_' THEN
+      found := found || substring(line FROM ' on (forms_part_[a-z0-9]+)');
+    END IF;
+  END LOOP;
+  RETURN (SELECT string_agg(DISTINCT p, ', ') FROM unnest(found) p);
+END $$;
+SELECT w AS "where", partitions_scanned('SELECT count(*) FROM forms_part WHERE ' || w) AS scanned,
+       rows_of('SELECT 1 FROM forms_part WHERE ' || w) =
+       rows_of('SELECT 1 FROM forms_v7 WHERE (' || w || ') IS TRUE') AS same_count
+FROM (VALUES ($$uuid_timestamp(id) >= '2026-11-20'$$),
+             ($$uuid_timestamp(id) >= '2026-10-31 23:00+00' AND uuid_timestamp(id) < '2026-11-01 01:00+00'$$),
+             ($$uuid_timestamp(id) <@ tstzrange('2026-10-10', '2026-10-11')$$),
+             ($$uuid_v7_to_timestamptz(id) < '2026-09-21'$$)) v(w);
+-- built from a stable expression (as from now()): pruned when the
+-- executor starts
+SELECT partitions_scanned($$SELECT count(*) FROM forms_part
+                            WHERE uuid_v7_to_timestamptz(id) >= '2026-11-20 12:00+00'::timestamptz + (now() - now()) - interval '1 hour'
+                              AND uuid_v7_to_timestamptz(id) < '2026-11-20 12:00+00'::timestamptz + (now() - now())$$)
+       AS hour_before_noon;
+
+-- 5. A constraint dropped under a prepared statement: planned again, the
+-- form is left as written.
+PREPARE decl_count AS SELECT count(*) FROM forms_67 WHERE uuid_timestamp(id) >= '2026-11-20';
+SET plan_cache_mode = force_generic_plan;
+SELECT plan_shape('EXECUTE decl_count') AS declared;
+ALTER TABLE forms_67 DROP CONSTRAINT forms_67_id_check;
+SELECT plan_shape('EXECUTE decl_count') AS dropped;
+RESET plan_cache_mode;
+
+DROP TABLE forms_v7, forms_decl, forms_67, forms_any, forms_part;

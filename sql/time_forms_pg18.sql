@@ -1,0 +1,67 @@
+-- Core's uuid_extract_timestamp(id) (PostgreSQL 18 and later) compared
+-- with a time: it reads v1 and v7 keys, so it is answered from id's index
+-- where the column's constraints exclude v1 keys, and left as written
+-- elsewhere; the same rows as the function gives, always.
+
+SET TimeZone = 'UTC';
+
+-- A v6 of a time, plus extra 100-ns ticks, built from its text form.
+CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
+  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
+$$;
+
+-- The number of rows a query returns.
+CREATE OR REPLACE FUNCTION rows_of(query text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  n bigint;
+BEGIN
+  EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO n;
+  RETURN n;
+END $$;
+
+CREATE TABLE core_v7 (id uuid PRIMARY KEY);
+INSERT INTO core_v7
+  SELECT uuid_timestamptz_to_v7('2026-09-20 00:00+00'::timestamptz + g * interval '3 minutes', true)
+  FROM generate_series(0, 29999) g;
+-- declared with core's function itself, and with uuidx's
+CREATE TABLE core_decl (id uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7 AND uuid_variant(id) = 2));
+INSERT INTO core_decl SELECT id FROM core_v7;
+CREATE TABLE core_67 (id uuid PRIMARY KEY CHECK (uuid_version(id) IN (6, 7)));
+INSERT INTO core_67 SELECT id FROM core_v7;
+INSERT INTO core_67
+  SELECT v6_at('2026-09-20 00:00+00'::timestamptz + g * interval '30 minutes' + interval '1 second')
+  FROM generate_series(0, 2999) g;
+CREATE TABLE core_any (id uuid);
+INSERT INTO core_any
+  SELECT CASE g % 4 WHEN 0 THEN uuid_timestamptz_to_v7(t) WHEN 1 THEN v6_at(t)
+                    WHEN 2 THEN uuid_v6_to_v1(v6_at(t)) ELSE md5(g::text)::uuid END
+  FROM (SELECT g, '2026-09-20 00:00+00'::timestamptz + g * interval '7 minutes' AS t
+        FROM generate_series(0, 13999) g) s;
+CREATE INDEX ON core_any (id);
+VACUUM ANALYZE core_v7, core_decl, core_67, core_any;
+
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM core_decl WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM core_67 WHERE uuid_extract_timestamp(id) BETWEEN '2026-10-20' AND '2026-10-21';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM core_v7 WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour';
+EXPLAIN (COSTS OFF)
+SELECT id FROM core_decl ORDER BY uuid_extract_timestamp(id) DESC LIMIT 5;
+
+-- The same rows as the function gives (the comparison inside IS TRUE is
+-- left as written).
+SELECT tbl AS "table", count(*) AS checks,
+       count(*) FILTER (WHERE got IS DISTINCT FROM expected) AS mismatches
+FROM (VALUES ('core_v7'), ('core_decl'), ('core_67'), ('core_any')) t(tbl),
+     (VALUES ('<'), ('<='), ('='), ('>='), ('>')) o(op),
+     unnest(array['2026-10-20 00:00+00', '2026-10-20 00:00:00.0005+00', '2026-10-20 00:01:00.000001+00',
+                  '1960-01-01+00', 'infinity']::timestamptz[]) ts,
+     LATERAL (SELECT rows_of(format('SELECT 1 FROM %I WHERE uuid_extract_timestamp(id) %s %L', tbl, op, ts)) AS got,
+                     rows_of(format('SELECT 1 FROM %I WHERE (uuid_extract_timestamp(id) %s %L) IS TRUE', tbl, op, ts)) AS expected) r
+GROUP BY tbl ORDER BY tbl;
+
+DROP TABLE core_v7, core_decl, core_67, core_any;

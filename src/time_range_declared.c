@@ -1,0 +1,282 @@
+/*-------------------------------------------------------------------------
+ *
+ * time_range_declared.c
+ *	  What a table's CHECK constraints say of the UUIDs a column holds.
+ *
+ * The planner may narrow a time clause to the keys of the versions a
+ * column can hold: a column declared CHECK (uuid_version(id) = 7) holds no
+ * v6 keys, so id <@ r needs one index range, not two, and
+ * uuid_timestamp(id), which also reads v1 keys (whose time has no key
+ * range), becomes a question of v7 keys only.  A validated CHECK
+ * constraint holds for a row unless it is false, so this file proves, with
+ * the planner's own predicate_implied_by() in its weak form, claims that
+ * hold unless false: uuid_version(id) <> 1 says the column holds no v1 key
+ * (a UUID of another variant has no version: NULL, so not false);
+ * uuid_version(id) = 7 says every key of the RFC variant is a v7, and with
+ * uuid_variant(id) = 2 every key is one.  On PostgreSQL 17 and later,
+ * core's uuid_extract_version(id) serves as uuid_version(id) does.
+ *
+ * The answer is kept per backend until the table's relcache entry is
+ * invalidated, as adding, dropping or validating a constraint does; the
+ * plan cache, which invalidates plans on the same event, then replans.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "time_range.h"
+
+#include "compat.h"
+#include "access/stratnum.h"
+#include "access/table.h"
+#include "catalog/pg_opfamily_d.h"
+#include "catalog/pg_type_d.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/tlist.h"
+#include "catalog/pg_class_d.h"
+#include "optimizer/optimizer.h"
+#include "parser/parse_func.h"
+#include "parser/parsetree.h"
+#include "utils/hsearch.h"
+#include "utils/inval.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/partcache.h"
+#include "utils/rel.h"
+
+/*
+ * An SQL function of the extension, found in the schema of a sibling;
+ * InvalidOid when it does not exist (a database whose extension is at an
+ * older SQL version than the library).
+ */
+Oid
+uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes)
+{
+	char	   *schema = get_namespace_name(get_func_namespace(sibling));
+
+	return LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
+						  nargs, argtypes, true);
+}
+
+/*
+ * A claim function(column) <op> value, built as the parser builds the same
+ * expression written in a CHECK constraint (smallint = integer); op is
+ * BTEqualStrategyNumber, or 0 for <>.
+ */
+static List *
+claim(Oid fn, Node *column, int strategy, int32 value)
+{
+	Oid			op = get_opfamily_member(INTEGER_BTREE_FAM_OID, INT2OID, INT4OID,
+										 BTEqualStrategyNumber);
+	Expr	   *expr;
+
+	if (strategy == 0)
+		op = get_negator(op);
+	expr = make_opclause(op, BOOLOID, false,
+						 (Expr *) makeFuncExpr(fn, INT2OID, list_make1(column), InvalidOid,
+											   InvalidOid, COERCE_EXPLICIT_CALL),
+						 (Expr *) makeConst(INT4OID, -1, InvalidOid, sizeof(int32),
+											Int32GetDatum(value), false, true),
+						 InvalidOid, InvalidOid);
+	set_opfuncid((OpExpr *) expr);
+	return list_make1(expr);
+}
+
+/* What read_declared() finds, and the cache keeps. */
+typedef struct DeclaredKey
+{
+	Oid			relid;
+	AttrNumber	attnum;
+	Oid			schema;			/* of the extension's functions */
+} DeclaredKey;
+
+typedef struct DeclaredEntry
+{
+	DeclaredKey key;
+	UuidxDeclared declared;
+} DeclaredEntry;
+
+/* Read what the validated CHECK constraints of the table say of the column. */
+static void
+read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
+{
+	static const Oid argtypes[] = {UUIDOID};
+	static const int time_versions[] = {1, 6, 7};
+	Oid			version_fns[2];
+	int			nfns = 0;
+	Oid			variant_fn;
+	Relation	rel;
+	TupleConstr *constr;
+	List	   *checks = NIL;
+
+	d->versions = UUIDX_TIME_VERSIONS;
+	d->only = 0;
+	d->strong = false;
+	version_fns[nfns] = uuidx_sibling_function(sibling, "uuid_version", 1, argtypes);
+	if (OidIsValid(version_fns[nfns]))
+		nfns++;
+#ifdef UUIDX_CORE_EXTRACT_VERSION
+	version_fns[nfns++] = UUIDX_CORE_EXTRACT_VERSION;
+#endif
+	variant_fn = uuidx_sibling_function(sibling, "uuid_variant", 1, argtypes);
+
+	/* the planner holds a lock on the table already */
+	rel = table_open(relid, NoLock);
+	constr = rel->rd_att->constr;
+	for (int i = 0; constr != NULL && i < constr->num_check; i++)
+	{
+		Node	   *check;
+
+		if (!constr->check[i].ccvalid)
+			continue;
+		check = eval_const_expressions(NULL, stringToNode(constr->check[i].ccbin));
+		checks = list_concat(checks, make_ands_implicit((Expr *) canonicalize_qual((Expr *) check, true)));
+	}
+	if (checks != NIL && attnum > 0 && attnum <= RelationGetNumberOfAttributes(rel))
+	{
+		/* the column as the constraints read it: varno 1, coerced to uuid */
+		Form_pg_attribute att = TupleDescAttr(rel->rd_att, attnum - 1);
+		Node	   *column = (Node *) makeVar(1, att->attnum, att->atttypid, att->atttypmod,
+											  att->attcollation, 0);
+
+		if (att->atttypid != UUIDOID)
+			column = (Node *) makeRelabelType((Expr *) column, UUIDOID, -1, InvalidOid,
+											  COERCE_IMPLICIT_CAST);
+		for (int i = 0; i < (int) lengthof(time_versions); i++)
+		{
+			int			v = time_versions[i];
+
+			for (int f = 0; f < nfns; f++)
+			{
+				if (v != 1 && d->only == 0 &&
+					predicate_implied_by(claim(version_fns[f], column, BTEqualStrategyNumber, v),
+										 checks, true))
+					d->only = v;
+				if ((d->versions & (1 << v)) &&
+					predicate_implied_by(claim(version_fns[f], column, 0, v), checks, true))
+					d->versions &= ~(1 << v);
+			}
+		}
+		if (d->only != 0)
+			d->versions &= 1 << d->only;
+		d->strong = d->only != 0 && OidIsValid(variant_fn) &&
+			predicate_implied_by(claim(variant_fn, column, BTEqualStrategyNumber, 2), checks, true);
+	}
+	table_close(rel, NoLock);
+}
+
+static HTAB *declared_cache = NULL;
+
+static void
+forget_declared(Datum arg, Oid relid)
+{
+	HASH_SEQ_STATUS status;
+	DeclaredEntry *entry;
+
+	if (declared_cache == NULL)
+		return;
+	hash_seq_init(&status, declared_cache);
+	while ((entry = hash_seq_search(&status)) != NULL)
+	{
+		if (!OidIsValid(relid) || entry->key.relid == relid)
+			hash_search(declared_cache, &entry->key, HASH_REMOVE, NULL);
+	}
+}
+
+/*
+ * What the constraints of table relid say of its column attnum, found
+ * through sibling, a function of the extension; nothing (every version)
+ * for attnum 0 or below.
+ */
+void
+uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
+{
+	DeclaredKey key;
+	DeclaredEntry *entry;
+
+	if (attnum <= 0 || !OidIsValid(relid))
+	{
+		d->versions = UUIDX_TIME_VERSIONS;
+		d->only = 0;
+		d->strong = false;
+		return;
+	}
+	if (declared_cache == NULL)
+	{
+		HASHCTL		ctl;
+
+		ctl.keysize = sizeof(DeclaredKey);
+		ctl.entrysize = sizeof(DeclaredEntry);
+		ctl.hcxt = CacheMemoryContext;
+		declared_cache = hash_create("uuidx declared versions", 16, &ctl,
+									 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+		CacheRegisterRelcacheCallback(forget_declared, (Datum) 0);
+	}
+	memset(&key, 0, sizeof(key));
+	key.relid = relid;
+	key.attnum = attnum;
+	key.schema = get_func_namespace(sibling);
+	entry = hash_search(declared_cache, &key, HASH_FIND, NULL);
+	if (entry == NULL)
+	{
+		UuidxDeclared found;
+
+		read_declared(sibling, relid, attnum, &found);
+		/* reading the constraints may have invalidated entries: enter it now */
+		entry = hash_search(declared_cache, &key, HASH_ENTER, NULL);
+		entry->declared = found;
+	}
+	*d = entry->declared;
+}
+
+/*
+ * The column a time clause reads, in a query's range table: its table and
+ * attribute number, through the output columns of subqueries (a view), and
+ * whether it is the first key column of the table's range partitioning.
+ * relid is InvalidOid where id is not, in the end, a column of a table.
+ * What the table's constraints say of the column holds for every value the
+ * clause can meet, since a subquery's output column holds the column's
+ * values or NULL.
+ */
+void
+uuidx_time_target(List *rtable, Node *id, TimeTarget *t)
+{
+	Var		   *var;
+	RangeTblEntry *rte;
+
+	t->relid = InvalidOid;
+	t->attnum = 0;
+	t->partition_key = false;
+	while (IsA(id, RelabelType))
+		id = (Node *) ((RelabelType *) id)->arg;
+	if (!IsA(id, Var) || ((Var *) id)->varlevelsup != 0)
+		return;
+	var = (Var *) id;
+	t->attnum = var->varattno;
+	if (var->varno <= 0 || var->varno > list_length(rtable) || var->varattno <= 0)
+		return;
+	rte = rt_fetch(var->varno, rtable);
+	if (rte->rtekind == RTE_SUBQUERY && rte->subquery != NULL &&
+		rte->subquery->setOperations == NULL)
+	{
+		TargetEntry *tle = get_tle_by_resno(rte->subquery->targetList, var->varattno);
+
+		if (tle != NULL && !tle->resjunk)
+			uuidx_time_target(rte->subquery->rtable, (Node *) tle->expr, t);
+		else
+			t->attnum = 0;
+		return;
+	}
+	if (rte->rtekind != RTE_RELATION)
+		return;
+	t->relid = rte->relid;
+	if (rte->relkind == RELKIND_PARTITIONED_TABLE)
+	{
+		/* the planner holds a lock on the table already */
+		Relation	rel = table_open(rte->relid, NoLock);
+		PartitionKey key = RelationGetPartitionKey(rel);
+
+		t->partition_key = key != NULL && key->strategy == PARTITION_STRATEGY_RANGE &&
+			key->partattrs[0] == var->varattno;
+		table_close(rel, NoLock);
+	}
+}

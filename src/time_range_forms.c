@@ -1,0 +1,485 @@
+/*-------------------------------------------------------------------------
+ *
+ * time_range_forms.c
+ *	  The time queries users write, turned into id <@ tstzrange's clauses.
+ *
+ * Users write uuid_timestamp(id) >= now() - interval '1 hour', or
+ * pg_uuidv7's uuid_v7_to_timestamptz(id), or, on PostgreSQL 18 and later,
+ * core's uuid_extract_timestamp(id), compared with a time, or contained in
+ * a range.  The planner cannot use id's index for any of them: the
+ * comparison is core's timestamptz operator, which knows nothing of id.
+ * A planner hook (planner_hook, before the planner proper) rewrites each
+ * such comparison that stands as a condition of its own in a WHERE or a
+ * JOIN ... ON, where NULL and false both reject a row, into the clauses
+ * uuidx_time_clauses() makes for id <@ r (time_range_support.c): the arms
+ * that the index answers and partition pruning reads, with a range built
+ * from the compared time, for the versions whose keys the function reads:
+ *
+ *	 uuid_v7_to_timestamptz(id) >= t    v7 keys                 any column
+ *	 uuid_extract_timestamp(id) >= t    v1 and v7 keys (18)     v1 excluded
+ *	 uuid_timestamp(id) >= t            v1, v6 and v7 keys      v1 excluded
+ *
+ * A v1 key's time is not at the front of its bytes, so its keys of a time
+ * window fill no interval of the key order: a form that reads v1 keys is
+ * rewritten only where the column's validated CHECK constraints exclude
+ * them (time_range_declared.c), and is left as written elsewhere (on
+ * PostgreSQL 17, core's function reads v1 keys only: always left).  The
+ * rewrite is exact: the arms are true for exactly the keys of those
+ * versions whose time the function reads into the window, and the
+ * function is NULL for every other key.  A NULL time compares as NULL, so
+ * the rewrite adds t IS NOT NULL (a one-time check where t is a constant
+ * or stable expression); a range built from one time and an open side is
+ * never empty by error, so it needs no check of its own.  BETWEEN is two
+ * comparisons, each rewritten.
+ *
+ * ORDER BY uuid_timestamp(id) [DESC] (or the other two), as the last sort
+ * key, becomes ORDER BY id [DESC] on a column whose constraints say every
+ * key is a v7 (or v6) of the RFC variant: there the time only grows with
+ * the key, so the key's order is one of the time's, and an index on id
+ * serves it.  Not with DISTINCT, GROUP BY, window functions, set
+ * operations or FETCH ... WITH TIES, whose results depend on the sort key
+ * itself.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "time_range.h"
+
+#include "compat.h"
+#include "access/stratnum.h"
+#include "catalog/pg_collation_d.h"
+#include "catalog/pg_type_d.h"
+#include "commands/extension.h"
+#include "fmgr.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/planner.h"
+#include "parser/parse_func.h"
+#include "parser/parse_oper.h"
+#include "rewrite/rewriteManip.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
+#include "utils/lsyscache.h"
+#include "utils/typcache.h"
+
+/* The SQL functions whose C code is ours, recognized by their code. */
+extern Datum uuidx_timestamp(PG_FUNCTION_ARGS);
+extern Datum uuidx_v7_to_timestamptz(PG_FUNCTION_ARGS);
+
+static planner_hook_type prev_planner_hook = NULL;
+
+/* A call of a form: which versions it reads, and a function of ours. */
+typedef struct Form
+{
+	Node	   *id;				/* its argument */
+	int			versions;		/* a bit per version it reads */
+	Oid			sibling;		/* a function of the extension */
+} Form;
+
+#ifdef UUIDX_CORE_EXTRACT_TIMESTAMP
+/* A function of the extension, for a form of core's: InvalidOid if none. */
+static Oid
+extension_function(void)
+{
+	static const Oid argtypes[] = {UUIDOID};
+	Oid			ext = get_extension_oid("uuidx", true);
+	char	   *schema;
+
+	if (!OidIsValid(ext))
+		return InvalidOid;
+	schema = get_namespace_name(get_extension_schema(ext));
+	if (schema == NULL)
+		return InvalidOid;
+	return LookupFuncName(list_make2(makeString(schema), makeString("uuid_timestamp")),
+						  1, argtypes, true);
+}
+#endif
+
+/* Is node a call of uuid_timestamp, uuid_v7_to_timestamptz or core's? */
+static bool
+form_of(Node *node, Form *form)
+{
+	FuncExpr   *call = (FuncExpr *) node;
+	FmgrInfo	flinfo;
+	Oid			argtype;
+
+	if (!IsA(node, FuncExpr) || call->funcresulttype != TIMESTAMPTZOID ||
+		list_length(call->args) != 1)
+		return false;
+	argtype = exprType(linitial(call->args));
+	if (argtype != UUIDOID && getBaseType(argtype) != UUIDOID)
+		return false;
+	form->id = linitial(call->args);
+#ifdef UUIDX_CORE_EXTRACT_TIMESTAMP
+	if (call->funcid == UUIDX_CORE_EXTRACT_TIMESTAMP)
+	{
+		form->versions = UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS;
+		form->sibling = extension_function();
+		return OidIsValid(form->sibling);
+	}
+#endif
+	if (call->funcid < FirstNormalObjectId)
+		return false;
+	fmgr_info(call->funcid, &flinfo);
+	form->sibling = call->funcid;
+	if (flinfo.fn_addr == uuidx_timestamp)
+		form->versions = UUIDX_TIME_VERSIONS;
+	else if (flinfo.fn_addr == uuidx_v7_to_timestamptz)
+		form->versions = 1 << 7;
+	else
+		return false;
+	return true;
+}
+
+/*
+ * The versions of the form's keys that have a key range, or 0 where the
+ * form may read keys that have none (v1) in this column.
+ */
+static int
+form_key_versions(Query *query, const Form *form, TimeTarget *target)
+{
+	UuidxDeclared declared;
+	int			versions = form->versions;
+
+	uuidx_time_target(query->rtable, form->id, target);
+	if (OidIsValid(target->relid))
+	{
+		uuidx_declared(form->sibling, target->relid, target->attnum, &declared);
+		versions &= declared.versions;
+	}
+	if (versions & (1 << 1))
+		return 0;
+	return versions & UUIDX_KEY_VERSIONS;
+}
+
+static Node *
+timestamptz_null(void)
+{
+	return (Node *) makeNullConst(TIMESTAMPTZOID, -1, InvalidOid);
+}
+
+static Node *
+bounds_text(const char *flags)
+{
+	return (Node *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+							  CStringGetTextDatum(flags), false, false);
+}
+
+/* tstzrange(lower, upper, flags) */
+static Node *
+range_of(Node *lower, Node *upper, const char *flags)
+{
+	return (Node *) makeFuncExpr(F_TSTZRANGE_TIMESTAMPTZ_TIMESTAMPTZ_TEXT, TSTZRANGEOID,
+								 list_make3(lower, upper, bounds_text(flags)),
+								 InvalidOid, DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL);
+}
+
+/*
+ * The range of times a comparison f(id) op t accepts, with f on the left
+ * (op commuted otherwise); NULL for an operator that has none.
+ */
+static Node *
+comparison_range(Oid opfuncid, bool form_left, Node *t)
+{
+	int			strategy;
+
+	switch (opfuncid)
+	{
+		case F_TIMESTAMPTZ_LT:
+			strategy = BTLessStrategyNumber;
+			break;
+		case F_TIMESTAMPTZ_LE:
+			strategy = BTLessEqualStrategyNumber;
+			break;
+		case F_TIMESTAMPTZ_EQ:
+			strategy = BTEqualStrategyNumber;
+			break;
+		case F_TIMESTAMPTZ_GE:
+			strategy = BTGreaterEqualStrategyNumber;
+			break;
+		case F_TIMESTAMPTZ_GT:
+			strategy = BTGreaterStrategyNumber;
+			break;
+		default:
+			return NULL;
+	}
+	if (!form_left && strategy != BTEqualStrategyNumber)
+		strategy = BTMaxStrategyNumber + 1 - strategy;
+	switch (strategy)
+	{
+		case BTLessStrategyNumber:
+			return range_of(timestamptz_null(), t, "[)");
+		case BTLessEqualStrategyNumber:
+			return range_of(timestamptz_null(), t, "[]");
+		case BTEqualStrategyNumber:
+			return range_of(t, copyObject(t), "[]");
+		case BTGreaterEqualStrategyNumber:
+			return range_of(t, timestamptz_null(), "[)");
+		default:
+			return range_of(t, timestamptz_null(), "()");
+	}
+}
+
+/*
+ * Is the time never NULL?  A constant that is not, a current time (now(),
+ * CURRENT_TIMESTAMP ...), and such times moved by an interval, truncated or
+ * cast from a date: a few functions that return a value for every
+ * argument, or fail.  Anything else may be NULL.
+ */
+static bool
+never_null(Node *node)
+{
+	List	   *args;
+	Oid			fn;
+	ListCell   *lc;
+
+	if (IsA(node, Const))
+		return !((Const *) node)->constisnull;
+	if (IsA(node, SQLValueFunction))
+	{
+		Oid			type = ((SQLValueFunction *) node)->type;
+
+		return type == TIMESTAMPTZOID || type == TIMESTAMPOID || type == DATEOID;
+	}
+	if (IsA(node, RelabelType))
+		return never_null((Node *) ((RelabelType *) node)->arg);
+	if (IsA(node, FuncExpr))
+	{
+		fn = ((FuncExpr *) node)->funcid;
+		args = ((FuncExpr *) node)->args;
+	}
+	else if (IsA(node, OpExpr))
+	{
+		set_opfuncid((OpExpr *) node);
+		fn = ((OpExpr *) node)->opfuncid;
+		args = ((OpExpr *) node)->args;
+	}
+	else
+		return false;
+	switch (fn)
+	{
+		case F_NOW:
+		case F_STATEMENT_TIMESTAMP:
+		case F_TRANSACTION_TIMESTAMP:
+		case F_TIMESTAMPTZ_MI_INTERVAL:
+		case F_TIMESTAMPTZ_PL_INTERVAL:
+		case F_DATE_TRUNC_TEXT_TIMESTAMPTZ:
+		case F_DATE_TRUNC_TEXT_TIMESTAMPTZ_TEXT:
+		case F_TIMESTAMPTZ_DATE:
+			break;
+		default:
+			return false;
+	}
+	foreach(lc, args)
+	{
+		if (!never_null(lfirst(lc)))
+			return false;
+	}
+	return true;
+}
+
+/* t IS NOT NULL */
+static Node *
+not_null(Node *t)
+{
+	NullTest   *test = makeNode(NullTest);
+
+	test->arg = (Expr *) copyObject(t);
+	test->nulltesttype = IS_NOT_NULL;
+	test->argisrow = false;
+	test->location = -1;
+	return (Node *) test;
+}
+
+/*
+ * The rewrite of one condition, or the condition itself: f(id) op t,
+ * t op f(id), f(id) <@ r or r @> f(id).
+ */
+static Node *
+rewrite_condition(Query *query, Node *cond)
+{
+	OpExpr	   *op = (OpExpr *) cond;
+	Form		form;
+	bool		form_left;
+	Node	   *key;
+	Node	   *other;
+	Node	   *range;
+	Node	   *clauses;
+	TimeTarget	target;
+	int			versions;
+	bool		whole_range = false;
+
+	if (!IsA(cond, OpExpr) || list_length(op->args) != 2)
+		return cond;
+	form_left = form_of(linitial(op->args), &form);
+	if (!form_left && !form_of(lsecond(op->args), &form))
+		return cond;
+	other = form_left ? lsecond(op->args) : linitial(op->args);
+
+	/*
+	 * The time (or range) is evaluated as the query evaluates it: it may not
+	 * be volatile, nor hold a subquery, nor read the column's own table.
+	 */
+	key = strip_implicit_coercions(form.id);
+	if (!IsA(key, Var) || ((Var *) key)->varlevelsup != 0 ||
+		contain_volatile_functions(other) || checkExprHasSubLink(other) ||
+		bms_is_member(((Var *) key)->varno, pull_varnos_of_level(NULL, other, 0)))
+		return cond;
+
+	set_opfuncid(op);
+	if (op->opfuncid == F_ELEM_CONTAINED_BY_RANGE && form_left)
+		whole_range = true;
+	else if (op->opfuncid == F_RANGE_CONTAINS_ELEM && !form_left)
+		whole_range = true;
+	if (whole_range && exprType(other) != TSTZRANGEOID)
+		return cond;
+	range = whole_range ? other : comparison_range(op->opfuncid, form_left, other);
+	if (range == NULL)
+		return cond;
+	if (IsA(other, Const) && ((Const *) other)->constisnull)
+		return cond;			/* never true; left to the planner */
+
+	versions = form_key_versions(query, &form, &target);
+	if (versions == 0)
+		return cond;
+	clauses = uuidx_time_clauses(form.sibling, form.id, range, versions, &target, whole_range);
+	if (clauses == NULL)
+		return cond;
+	if (!whole_range && !never_null(other))
+		clauses = (Node *) make_andclause(list_make2(not_null(other), clauses));
+	return clauses;
+}
+
+/* Each condition of an AND tree rewritten; anything else as one condition. */
+static Node *
+rewrite_conditions(Query *query, Node *quals)
+{
+	if (quals == NULL)
+		return NULL;
+	if (is_andclause(quals))
+	{
+		ListCell   *lc;
+
+		foreach(lc, ((BoolExpr *) quals)->args)
+			lfirst(lc) = rewrite_conditions(query, lfirst(lc));
+		return quals;
+	}
+	return rewrite_condition(query, quals);
+}
+
+/* The conditions of WHERE and JOIN ... ON in a join tree. */
+static void
+rewrite_jointree(Query *query, Node *node)
+{
+	if (node == NULL)
+		return;
+	if (IsA(node, FromExpr))
+	{
+		FromExpr   *from = (FromExpr *) node;
+		ListCell   *lc;
+
+		foreach(lc, from->fromlist)
+			rewrite_jointree(query, lfirst(lc));
+		from->quals = rewrite_conditions(query, from->quals);
+	}
+	else if (IsA(node, JoinExpr))
+	{
+		JoinExpr   *join = (JoinExpr *) node;
+
+		rewrite_jointree(query, join->larg);
+		rewrite_jointree(query, join->rarg);
+		join->quals = rewrite_conditions(query, join->quals);
+	}
+}
+
+/*
+ * ORDER BY f(id) [DESC] as the last sort key into ORDER BY id [DESC], where
+ * every key of the column is of the one version f reads whose time grows
+ * with the key (see the head of this file).
+ */
+static void
+rewrite_order(Query *query)
+{
+	SortGroupClause *sort;
+	TargetEntry *tle;
+	TargetEntry *key;
+	Form		form;
+	TimeTarget	target;
+	UuidxDeclared declared;
+	Oid			lt,
+				gt,
+				eq;
+	Oid			time_lt,
+				time_gt;
+	Index		ref = 0;
+	ListCell   *lc;
+
+	if (query->commandType != CMD_SELECT ||
+		query->sortClause == NIL || query->groupClause != NIL || query->distinctClause != NIL ||
+		query->hasWindowFuncs || query->hasTargetSRFs || query->setOperations != NULL ||
+		query->hasAggs || query->groupingSets != NIL || query->limitOption == LIMIT_OPTION_WITH_TIES)
+		return;
+	sort = llast(query->sortClause);
+	tle = get_sortgroupclause_tle(sort, query->targetList);
+	if (!form_of((Node *) tle->expr, &form))
+		return;
+	uuidx_time_target(query->rtable, form.id, &target);
+	if (!OidIsValid(target.relid))
+		return;
+	uuidx_declared(form.sibling, target.relid, target.attnum, &declared);
+	if (!declared.strong || !(form.versions & (1 << declared.only)))
+		return;
+
+	get_sort_group_operators(TIMESTAMPTZOID, true, false, true, &time_lt, NULL, &time_gt, NULL);
+	get_sort_group_operators(UUIDOID, true, true, true, &lt, &eq, &gt, NULL);
+	if (sort->sortop != time_lt && sort->sortop != time_gt)
+		return;					/* USING some other operator */
+
+	foreach(lc, query->targetList)
+		ref = Max(ref, ((TargetEntry *) lfirst(lc))->ressortgroupref);
+	key = makeTargetEntry((Expr *) copyObject(form.id), list_length(query->targetList) + 1,
+						  NULL, true);
+	key->ressortgroupref = ref + 1;
+	query->targetList = lappend(query->targetList, key);
+	sort->tleSortGroupRef = key->ressortgroupref;
+	sort->sortop = sort->sortop == time_lt ? lt : gt;
+	sort->eqop = eq;
+	sort->hashable = true;
+}
+
+/* Rewrite a query and every query inside it. */
+static bool
+rewrite_queries(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Query))
+	{
+		Query	   *query = (Query *) node;
+
+		if (query->commandType != CMD_UTILITY)
+		{
+			rewrite_jointree(query, (Node *) query->jointree);
+			rewrite_order(query);
+		}
+		return query_tree_walker(query, rewrite_queries, context, 0);
+	}
+	return expression_tree_walker(node, rewrite_queries, context);
+}
+
+static PlannedStmt *
+forms_planner(Query *parse, const char *query_string, int cursorOptions,
+			  ParamListInfo boundParams)
+{
+	rewrite_queries((Node *) parse, NULL);
+	if (prev_planner_hook)
+		return prev_planner_hook(parse, query_string, cursorOptions, boundParams);
+	return standard_planner(parse, query_string, cursorOptions, boundParams);
+}
+
+void
+uuidx_time_forms_install_hook(void)
+{
+	prev_planner_hook = planner_hook;
+	planner_hook = forms_planner;
+}
