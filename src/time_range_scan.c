@@ -257,7 +257,7 @@ index_returns_all(RelOptInfo *rel, IndexOptInfo *index, PathTarget *target,
  * scan, less the clauses the scan answers from the key: a few comparisons
  * on the key's bytes, where the clauses were a function call each.
  */
-static Path *
+static IndexPath *
 child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape,
 		   int version, List *pathkeys, ScanDirection dir, bool indexonly, PathTarget *target)
 {
@@ -298,7 +298,7 @@ child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 	if (answered > 0)
 		path->path.total_cost = Max(path->path.startup_cost,
 									path->path.total_cost - answered * keys_read);
-	return (Path *) path;
+	return path;
 }
 
 /* May the query hold a scan that does not support rechecks of locked rows? */
@@ -374,6 +374,8 @@ uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 	PathTarget *target;
 	Oid			uuid_family;
 	Node	   *key;
+	List	   *pathkeys[2];
+	IndexPath  *children[2];
 	ListCell   *lc;
 
 	if (rel->rtekind != RTE_RELATION || !bms_is_empty(rel->lateral_relids) ||
@@ -399,17 +401,29 @@ uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 			!match_index_to_operand(shape.id, 0, index))
 			continue;
 		indexonly = index_returns_all(rel, index, target, &shape);
+
+		/*
+		 * Forward, ordered where the query wants that order, and backward
+		 * where it wants the other; unordered forward where it wants neither.
+		 * The children are costed once: a walk costs the same either way.
+		 */
+		pathkeys[0] = truncate_useless_pathkeys(root, rel,
+												build_index_pathkeys(root, index, ForwardScanDirection));
+		pathkeys[1] = truncate_useless_pathkeys(root, rel,
+												build_index_pathkeys(root, index, BackwardScanDirection));
+		for (int i = 0; i < shape.nchildren; i++)
+			children[i] = child_path(root, rel, index, &shape, shape.versions[i], pathkeys[0],
+									 ForwardScanDirection, indexonly, target);
 		for (int d = 0; d < 2; d++)
 		{
-			ScanDirection dir = d == 0 ? ForwardScanDirection : BackwardScanDirection;
-			List	   *pathkeys = truncate_useless_pathkeys(root, rel,
-															 build_index_pathkeys(root, index, dir));
 			CustomPath *path;
 			int			order;
 
-			if (d == 1 && pathkeys == NIL)
+			if (d == 0 && pathkeys[0] == NIL && pathkeys[1] != NIL)
+				continue;		/* the backward one serves */
+			if (d == 1 && pathkeys[1] == NIL)
 				break;			/* backward is of use only for its order */
-			order = pathkeys == NIL || shape.nchildren == 1 ? ORDER_NONE :
+			order = pathkeys[d] == NIL || shape.nchildren == 1 ? ORDER_NONE :
 				(d == 0) != index->reverse_sort[0] ? ORDER_ASC : ORDER_DESC;
 
 			path = makeNode(CustomPath);
@@ -421,25 +435,27 @@ uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 			path->path.parallel_safe = rel->consider_parallel;
 			path->path.parallel_workers = 0;
 			path->path.rows = rel->rows;
-			path->path.pathkeys = pathkeys;
+			path->path.pathkeys = pathkeys[d];
 			path->path.startup_cost = 0;
 			path->path.total_cost = 0;
 			for (int i = 0; i < shape.nchildren; i++)
 			{
-				Path	   *child = child_path(root, rel, index, &shape, shape.versions[i],
-											   pathkeys, dir, indexonly, target);
+				IndexPath  *child = children[i];
 
+				if (d == 1)
+				{
+					child = makeNode(IndexPath);
+					memcpy(child, children[i], sizeof(IndexPath));
+					child->indexscandir = BackwardScanDirection;
+					child->path.pathkeys = pathkeys[1];
+				}
 				path->custom_paths = lappend(path->custom_paths, child);
-
-				/*
-				 * merging needs every child's first row; else the first
-				 * child's
-				 */
+				/* merging needs every child's first row; else the first's */
 				if (order != ORDER_NONE || i == 0)
-					path->path.startup_cost += child->startup_cost;
-				path->path.total_cost += child->total_cost;
-				UUIDX_ADD_DISABLED_NODES(&path->path, child);
-				path->path.parallel_safe &= child->parallel_safe;
+					path->path.startup_cost += child->path.startup_cost;
+				path->path.total_cost += child->path.total_cost;
+				UUIDX_ADD_DISABLED_NODES(&path->path, &child->path);
+				path->path.parallel_safe &= child->path.parallel_safe;
 			}
 			path->flags = CUSTOMPATH_SUPPORT_PROJECTION;
 			path->custom_private = list_make2(shape_private(order, &shape), shape.conditions);
