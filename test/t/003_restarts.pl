@@ -39,44 +39,58 @@ $clock->run($node, 'start');
 ValueLog::create($node);
 
 # Per generator: last_time, ahead and reserved_until in (fractional) Unix
-# seconds, and reserved_until in Unix microseconds.
+# seconds, last_time and reserved_until in Unix microseconds.
 sub gen_state
 {
 	my %s;
 	for my $row (split /\n/, $node->safe_psql('postgres', q{
 		SELECT generator, extract(epoch FROM last_time), extract(epoch FROM ahead),
 		       extract(epoch FROM reserved_until),
+		       (extract(epoch FROM last_time) * 1000000)::bigint,
 		       (extract(epoch FROM reserved_until) * 1000000)::bigint
 		FROM uuidx_generator_state() ORDER BY generator}))
 	{
-		my ($g, $last, $ahead, $res, $res_us) = split /\|/, $row;
-		$s{$g} = { last => $last, ahead => $ahead, reserved => $res, reserved_us => $res_us };
+		my ($g, $last, $ahead, $res, $last_us, $res_us) = split /\|/, $row;
+		$s{$g} = { last => $last, ahead => $ahead, reserved => $res,
+			last_us => $last_us, reserved_us => $res_us };
 	}
 	return \%s;
 }
 
 # The mark in the file, in Unix microseconds (undef if absent or unparsable).
-sub hwm_in_file
+sub hwm_in_file { return (marks_in_file())[0] }
+
+# Both marks in the file: v7 and v8's, and v6's (empty if unparsable).
+sub marks_in_file
 {
-	open my $fh, '<', $hwm_file or return undef;
+	open my $fh, '<', $hwm_file or return ();
 	local $/;
 	my $c = <$fh>;
 	close $fh;
-	return $c =~ /^uuidx high-water mark v2 unix_us=(\d+) v6_unix_us=\d+\n/ ? $1 : undef;
+	return $c =~ /^uuidx high-water mark v2 unix_us=(\d+) v6_unix_us=(\d+)\n/ ? ($1, $2) : ();
 }
 
-# After a restart with the clock an hour back, a generator starts at the
-# mark: "ahead" is an hour, plus what the mark was ahead of the real clock,
-# minus the time the restart took.  The mark is up to the 1 s window ahead
-# of the last value, and that value itself up to 1 s ahead of the clock
-# when the generator had started from an earlier restart's mark: at most
-# an hour and 2 s, allowing 3603.  Without the mark it would be 0.  The
-# lower bound leaves a minute for a slow restart.
-sub about_an_hour
+# After a restart with the clock an hour back, every generator starts
+# at the mark the file held before the restart (v6 at its own mark;
+# last_time shows v7 and v8 to the millisecond), and so about an hour ahead of the clock: at least 59 minutes,
+# leaving a minute for a slow restart.  Started from the clock instead,
+# "ahead" would be 0 and last_time an hour before the mark.  (A bound on
+# "ahead" alone would not do: each restart starts at a mark up to a second
+# beyond the last value, so restarts in a row with no value from the real
+# clock in between add up.)
+sub starts_at_marks
 {
-	my ($s) = @_;
-	my @bad = grep { !($s->{$_}{ahead} > 3540 && $s->{$_}{ahead} < 3603) } qw(v6 v7 v8);
-	return !@bad;
+	my ($s, $mark, $v6_mark) = @_;
+	my @bad;
+	for my $g (qw(v6 v7 v8))
+	{
+		my $want = $g eq 'v6' ? $v6_mark : $mark;
+		my $d = $want - $s->{$g}{last_us};
+		push @bad, "$g last_time $s->{$g}{last_us} us, mark $want us"
+		  if $d < 0 || $d >= 1000;
+		push @bad, "$g ahead $s->{$g}{ahead} s" if $s->{$g}{ahead} <= 3540;
+	}
+	return join '; ', @bad;
 }
 
 # The first value of each generator in a phase must be greater than every
@@ -95,15 +109,18 @@ sub check_first_after
 		"$what: first v6, v7, v8 after it are greater than all $n earlier values");
 }
 
-# After a restart with the clock set back an hour: before anything is
-# generated, every generator starts at the mark, an hour ahead of the clock
-# (fails if the state started from the clock); then the first values of the
-# phase are greater than every value before it.
+# After a restart with the clock set back an hour, given the marks in the
+# file before it: before anything is generated, every generator starts at
+# its mark, an hour ahead of the clock (fails if the state started from the
+# clock); then the first values of the phase are greater than every value
+# before it.
 sub check_after_restart
 {
-	my ($phase, $what) = @_;
+	my ($phase, $what, @marks) = @_;
+	die "no marks in $hwm_file before the restart" unless @marks == 2;
 	my $s = gen_state();
-	ok(about_an_hour($s), "$what: ahead reports about an hour (v7 $s->{v7}{ahead} s)");
+	is(starts_at_marks($s, @marks), '',
+		"$what: generators start at the marks, about an hour ahead (v7 $s->{v7}{ahead} s)");
 	$node->safe_psql('postgres', "SELECT gen('$phase', 1000)");
 	check_first_after($phase, $what);
 }
@@ -142,8 +159,9 @@ sub clean_restart_clock_back
 {
 	my ($m) = @_;
 	$clock->set('-1h');
+	my @marks = marks_in_file();
 	$clock->run($node, 'restart');
-	check_after_restart("after_restart_$m", "$m: clean restart with the clock back an hour");
+	check_after_restart("after_restart_$m", "$m: clean restart with the clock back an hour", @marks);
 	check_reservation("$m: after clean restart, clock back 1h");
 }
 
@@ -167,6 +185,7 @@ sub backend_crash_clock_back
 		"SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)'");
 	$clock->set('-1h');
 	my $log_offset = -s $node->logfile;
+	my @marks = marks_in_file();
 	kill 'KILL', $victim_pid or die "could not kill backend $victim_pid: $!";
 	$victim->finish;
 	# Wait for the crash restart to finish (a connection accepted before the
@@ -180,7 +199,7 @@ sub backend_crash_clock_back
 	like(log_since($log_offset),
 		qr/terminated by signal 9.*all server processes terminated; reinitializing.*ready to accept connections/s,
 		"$m: backend killed: the postmaster reinitialized shared memory (crash restart)");
-	check_after_restart("after_crash_$m", "$m: crash restart (backend killed) with the clock back an hour");
+	check_after_restart("after_crash_$m", "$m: crash restart (backend killed) with the clock back an hour", @marks);
 	check_reservation("$m: after crash restart");
 }
 
@@ -195,6 +214,7 @@ sub postmaster_kill_clock_back
 	my $pm_pid = <$pidfh>;
 	close $pidfh;
 	chomp $pm_pid;
+	my @marks = marks_in_file();
 	$node->kill9;
 	sleep(0.1) while kill 0, $pm_pid;
 	# The orphaned children leave once they notice the postmaster is gone;
@@ -206,7 +226,7 @@ sub postmaster_kill_clock_back
 		sleep(0.2);
 	}
 	ok($started, "$m: server starts after kill -9 of the postmaster");
-	check_after_restart("after_kill9_$m", "$m: kill -9 of the postmaster with the clock back an hour");
+	check_after_restart("after_kill9_$m", "$m: kill -9 of the postmaster with the clock back an hour", @marks);
 }
 
 clean_restart_clock_back('preload');
