@@ -57,6 +57,14 @@ WHERE p.proname IN ('gen_random_uuid', 'uuidv4', 'uuidv7', 'uuid_extract_timesta
                     'uuid_cmp', 'uuid_eq', 'uuid_ne', 'uuid_lt', 'uuid_le', 'uuid_gt', 'uuid_ge',
                     'uuid_hash', 'uuid_hash_extended', 'uuid_sortsupport');
 
+-- What PUBLIC may not run: moving the whole server's generators ahead.
+SELECT p.oid::regprocedure AS not_public
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
+WHERE NOT has_function_privilege('public', p.oid, 'EXECUTE')
+ORDER BY p.oid::regprocedure::text;
+
 -- The extension is trusted and relocatable, and nothing is SECURITY DEFINER.
 SELECT extname, extrelocatable, extversion FROM pg_extension WHERE extname = 'uuidx';
 SELECT trusted FROM pg_available_extension_versions WHERE name = 'uuidx';

@@ -117,6 +117,15 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION uuid_timestamp(pg_catalog.uuid) IS
 'creation time of a v1, v6 or v7 UUID, NULL for other versions';
 
+-- The same of a UUID's text, for callers that pass keys as text (pg_partman's
+-- time decoder); not LEAKPROOF, as text that is not a UUID is an error.
+CREATE FUNCTION uuid_timestamp(pg_catalog.text)
+RETURNS pg_catalog.timestamptz
+AS 'MODULE_PATHNAME', 'uuidx_timestamp_text'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_timestamp(pg_catalog.text) IS
+'creation time of the v1, v6 or v7 UUID this text spells, NULL for other versions';
+
 CREATE FUNCTION uuid_clock_seq(pg_catalog.uuid)
 RETURNS pg_catalog.int4
 AS 'MODULE_PATHNAME', 'uuidx_clock_seq'
@@ -366,3 +375,23 @@ AS 'MODULE_PATHNAME', 'uuidx_generator_state'
 LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 3;
 COMMENT ON FUNCTION uuidx_generator_state() IS
 'per generator: whether its state is shared by the server or local to this backend, how far it runs ahead of the clock, and whether its high-water mark goes into WAL';
+
+-- Moving the generators ahead, after data came from another server: for
+-- superusers, and those they grant it to (it moves the whole server's
+-- generators).  PARALLEL UNSAFE: it writes the mark, and WAL.
+
+CREATE FUNCTION uuidx_generator_advance(past pg_catalog.uuid)
+RETURNS pg_catalog.timestamptz
+AS 'MODULE_PATHNAME', 'uuidx_generator_advance_uuid'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+COMMENT ON FUNCTION uuidx_generator_advance(pg_catalog.uuid) IS
+'from now on, the generator of this v6, v7 or v8 key hands out only greater values, the others only later times; kept over restarts';
+REVOKE EXECUTE ON FUNCTION uuidx_generator_advance(pg_catalog.uuid) FROM PUBLIC;
+
+CREATE FUNCTION uuidx_generator_advance(past pg_catalog.timestamptz)
+RETURNS pg_catalog.timestamptz
+AS 'MODULE_PATHNAME', 'uuidx_generator_advance_timestamptz'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+COMMENT ON FUNCTION uuidx_generator_advance(pg_catalog.timestamptz) IS
+'from now on, every generator hands out only values of a later time; kept over restarts';
+REVOKE EXECUTE ON FUNCTION uuidx_generator_advance(pg_catalog.timestamptz) FROM PUBLIC;

@@ -2,7 +2,9 @@
  *
  * compat.h
  *	  Every difference between the PostgreSQL majors uuidx supports (15 to
- *	  18) is handled here, so the other files carry no version tests.
+ *	  18, and 19 as its API stands in master: built and tested only where a
+ *	  19 can be had) is handled here, so the other files carry no version
+ *	  tests.
  *
  *-------------------------------------------------------------------------
  */
@@ -36,6 +38,49 @@
 #if PG_VERSION_NUM >= 170000
 #define UUIDX_HAVE_DSM_REGISTRY 1
 #include "storage/dsm_registry.h"
+#endif
+
+/*
+ * PostgreSQL 19 passes an argument to GetNamedDSMSegment()'s init callback
+ * (master's src/include/storage/dsm_registry.h, as of commit 451c43974f8e).
+ */
+#if PG_VERSION_NUM >= 190000
+#define UUIDX_DSM_INIT_ARGS void *ptr, void *arg
+#define UUIDX_GET_NAMED_DSM_SEGMENT(name, size, init, found) \
+	GetNamedDSMSegment(name, size, init, found, NULL)
+#else
+#define UUIDX_DSM_INIT_ARGS void *ptr
+#define UUIDX_GET_NAMED_DSM_SEGMENT(name, size, init, found) \
+	GetNamedDSMSegment(name, size, init, found)
+#endif
+
+/*
+ * PostgreSQL 19 keeps the names of LWLock tranches in shared memory: a new
+ * tranche id is allocated with its name, and LWLockRegisterTranche() is
+ * gone (commit 38b602b028, "Move dynamically-allocated LWLock tranche
+ * names to shared memory"; LWLockInitialize() refuses an unregistered id).
+ */
+#if PG_VERSION_NUM >= 190000
+#define UUIDX_NEW_TRANCHE_ID(name) LWLockNewTrancheId(name)
+#define UUIDX_REGISTER_TRANCHE(id, name) ((void) 0)
+#else
+#define UUIDX_NEW_TRANCHE_ID(name) LWLockNewTrancheId()
+#define UUIDX_REGISTER_TRANCHE(id, name) LWLockRegisterTranche(id, name)
+#endif
+
+/*
+ * PostgreSQL 19 passes the EXPLAIN state, if any, to planner_hook and
+ * standard_planner() (master's src/include/optimizer/planner.h, as of
+ * commit 451c43974f8e).
+ */
+#if PG_VERSION_NUM >= 190000
+#define UUIDX_PLANNER_PARAMS Query *parse, const char *query_string, int cursorOptions, \
+	ParamListInfo boundParams, ExplainState *es
+#define UUIDX_PLANNER_ARGS parse, query_string, cursorOptions, boundParams, es
+#else
+#define UUIDX_PLANNER_PARAMS Query *parse, const char *query_string, int cursorOptions, \
+	ParamListInfo boundParams
+#define UUIDX_PLANNER_ARGS parse, query_string, cursorOptions, boundParams
 #endif
 
 /* PostgreSQL 17 added infinite intervals. */

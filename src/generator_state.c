@@ -44,7 +44,7 @@
  * holds such a value is written to WAL after the record that covers it, so
  * a standby, a crash recovery or a point-in-time recovery that replays the
  * row has replayed the mark: redo raises the node's shared mark, its
- * generators and its own mark file (uuidx_replay_mark()), and a promoted
+ * generators and its own mark file (replay_mark()), and a promoted
  * node starts above every value it replayed.  Recovery that starts at a
  * checkpoint after the record still finds the mark in the mark file, which
  * the node wrote when it replayed the record, or which a base backup taken
@@ -60,39 +60,20 @@
  */
 #include "uuidx.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include "compat.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
-#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-/* How far ahead of use the mark is moved, in microseconds. */
-#define UUIDX_MARK_AHEAD_US INT64CONST(1000000)
 /* After a failed early move, how long before the next early attempt. */
 #define UUIDX_EARLY_RETRY_US INT64CONST(100000)
 
-#define UUIDX_MARK_FILE "uuidx.hwm"
-#define UUIDX_MARK_TEMP_FILE "uuidx.hwm.tmp"
-/* Version 1 (written by 1.0) kept one mark; version 2 adds v6's own. */
-#define UUIDX_MARK_MAGIC_V1 "uuidx high-water mark v1 unix_us="
-#define UUIDX_MARK_MAGIC "uuidx high-water mark v2 unix_us="
-#define UUIDX_MARK_V6_FIELD " v6_unix_us="
-#define UUIDX_MARK_RECORD_LEN 128
-
-/*
- * The greatest mark, written or read: the last microsecond of the last
- * millisecond v7 and v8 can encode.  No generator needs more.
- */
-#define UUIDX_MARK_MAX_US ((UUIDX_V7_MAX_MS + 1) * 1000 - 1)
 
 typedef struct UuidxSharedState
 {
@@ -116,6 +97,8 @@ static UuidxStorage storage = UUIDX_STORAGE_NONE;
 /* Set by the startup hook when the library is preloaded. */
 static UuidxSharedState *preload_state = NULL;
 static UuidxSharedState local_state;
+
+static void replay_mark(int64 mark, int64 v6_mark);
 
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
@@ -174,201 +157,6 @@ last_position_at(UuidxGenerator gen, int64 unix_us)
 	return Min(position, max_position[gen]);
 }
 
-/* The last Unix microsecond a v6 value can hold (5236-03-31). */
-static inline int64
-v6_max_unix_us(void)
-{
-	return uuidx_ticks_to_unix_us((uint64) UUIDX_V6_MAX_TICKS);
-}
-
-/* What the WARNINGs about an unusable mark file say it means. */
-#define UUIDX_MARK_LOST_DETAIL \
-	"Values generated after this restart are ordered after earlier ones only if the clock is."
-
-/* What an error about writing the mark says it means. */
-#define UUIDX_MARK_WRITE_DETAIL \
-	"A UUID is returned only once the persisted high-water mark covers its time."
-#define UUIDX_MARK_WRITE_HINT \
-	"Check that the data directory is writable and has free space."
-
-/*
- * Parse a mark: digits, then the end of the field.  False unless it is a
- * number from 0 to max.
- */
-static bool
-parse_mark_value(const char *digits, const char **end, int64 *value, int64 max)
-{
-	char	   *stop;
-
-	errno = 0;
-	*value = strtoi64(digits, &stop, 10);
-	*end = stop;
-	return errno == 0 && stop != digits && *value >= 0 && *value <= max;
-}
-
-/*
- * Read the mark file into *mark (v7 and v8) and *v6_mark.  Both are 0 when
- * there is no file; a file that cannot be read or parsed is reported and
- * treated as absent, because this runs in the postmaster, where an error
- * would stop the server.  A version 1 file holds one mark, which v6 takes
- * only as far as its range goes.
- */
-static void
-read_mark_file(int64 *mark, int64 *v6_mark)
-{
-	char		buf[UUIDX_MARK_RECORD_LEN + 1];
-	int			fd;
-	ssize_t		n;
-	const char *p;
-
-	*mark = 0;
-	*v6_mark = 0;
-	fd = OpenTransientFile(UUIDX_MARK_FILE, O_RDONLY | PG_BINARY);
-	if (fd < 0)
-	{
-		if (errno != ENOENT)
-			ereport(WARNING,
-					(errcode_for_file_access(),
-					 errmsg("could not open file \"%s\": %m", UUIDX_MARK_FILE),
-					 errdetail(UUIDX_MARK_LOST_DETAIL)));
-		return;
-	}
-	n = read(fd, buf, UUIDX_MARK_RECORD_LEN);
-	if (n < 0)
-	{
-		int			save_errno = errno;
-
-		CloseTransientFile(fd);
-		errno = save_errno;
-		ereport(WARNING,
-				(errcode_for_file_access(),
-				 errmsg("could not read file \"%s\": %m", UUIDX_MARK_FILE),
-				 errdetail(UUIDX_MARK_LOST_DETAIL)));
-		return;
-	}
-	CloseTransientFile(fd);
-	buf[n] = '\0';
-
-	if (strncmp(buf, UUIDX_MARK_MAGIC, strlen(UUIDX_MARK_MAGIC)) == 0)
-	{
-		p = buf + strlen(UUIDX_MARK_MAGIC);
-		if (!parse_mark_value(p, &p, mark, UUIDX_MARK_MAX_US) ||
-			strncmp(p, UUIDX_MARK_V6_FIELD, strlen(UUIDX_MARK_V6_FIELD)) != 0 ||
-			!parse_mark_value(p + strlen(UUIDX_MARK_V6_FIELD), &p, v6_mark, v6_max_unix_us()) ||
-			*p != '\n')
-			goto corrupt;
-		return;
-	}
-	if (strncmp(buf, UUIDX_MARK_MAGIC_V1, strlen(UUIDX_MARK_MAGIC_V1)) == 0)
-	{
-		/*
-		 * 1.0 wrote up to a second past the end of v7 (needed time plus the
-		 * window); such a mark still means "v7 and v8 are at their end".
-		 */
-		p = buf + strlen(UUIDX_MARK_MAGIC_V1);
-		if (!parse_mark_value(p, &p, mark, UUIDX_MARK_MAX_US + UUIDX_MARK_AHEAD_US) ||
-			*p != '\n')
-			goto corrupt;
-		*mark = Min(*mark, UUIDX_MARK_MAX_US);
-		*v6_mark = Min(*mark, v6_max_unix_us());
-		return;
-	}
-
-corrupt:
-	*mark = 0;
-	*v6_mark = 0;
-	ereport(WARNING,
-			(errcode(ERRCODE_DATA_CORRUPTED),
-			 errmsg("ignoring invalid high-water mark file \"%s\"", UUIDX_MARK_FILE),
-			 errdetail(UUIDX_MARK_LOST_DETAIL),
-			 errhint("Remove the file; uuidx writes a new one.")));
-}
-
-/*
- * The new mark file, before it is renamed over the old one: written and
- * closed (durable_rename() fsyncs it).
- */
-static bool
-write_temp_mark_file(int64 mark, int64 v6_mark, int elevel)
-{
-	char		buf[UUIDX_MARK_RECORD_LEN];
-	int			fd;
-	int			len;
-
-	memset(buf, ' ', sizeof(buf));
-	len = snprintf(buf, sizeof(buf), "%s" INT64_FORMAT "%s" INT64_FORMAT "\n",
-				   UUIDX_MARK_MAGIC, mark, UUIDX_MARK_V6_FIELD, v6_mark);
-	Assert(len > 0 && len < UUIDX_MARK_RECORD_LEN);
-	/* Pad with spaces after the newline so every file has the same size. */
-	buf[len] = ' ';
-	buf[UUIDX_MARK_RECORD_LEN - 1] = '\n';
-
-	fd = OpenTransientFile(UUIDX_MARK_TEMP_FILE, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
-	if (fd < 0)
-	{
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not create file \"%s\": %m", UUIDX_MARK_TEMP_FILE),
-				 errdetail(UUIDX_MARK_WRITE_DETAIL),
-				 errhint(UUIDX_MARK_WRITE_HINT)));
-		return false;
-	}
-	errno = 0;
-	if (write(fd, buf, sizeof(buf)) != sizeof(buf))
-	{
-		int			save_errno = errno ? errno : ENOSPC;
-
-		CloseTransientFile(fd);
-		errno = save_errno;
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not write file \"%s\": %m", UUIDX_MARK_TEMP_FILE),
-				 errdetail(UUIDX_MARK_WRITE_DETAIL),
-				 errhint(UUIDX_MARK_WRITE_HINT)));
-		return false;
-	}
-	if (CloseTransientFile(fd) != 0)
-	{
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not close file \"%s\": %m", UUIDX_MARK_TEMP_FILE),
-				 errdetail(UUIDX_MARK_WRITE_DETAIL),
-				 errhint(UUIDX_MARK_WRITE_HINT)));
-		return false;
-	}
-	return true;
-}
-
-/* Error context of a failed write of the mark file. */
-static void
-mark_file_context(void *arg)
-{
-	errcontext("writing the high-water mark file \"%s\"", UUIDX_MARK_FILE);
-}
-
-/*
- * Write the marks durably: a new file, renamed over the old one with
- * durable_rename(), so that the file holds the old marks or the new ones,
- * never a mix, whatever reads it meanwhile.  Each failing step is reported
- * at elevel with core's wording; false if one failed.  The caller holds the
- * state's lock, which an ERROR releases.
- */
-static bool
-write_mark_file(int64 mark, int64 v6_mark, int elevel)
-{
-	ErrorContextCallback errcallback;
-	bool		written;
-
-	errcallback.callback = mark_file_context;
-	errcallback.arg = NULL;
-	errcallback.previous = error_context_stack;
-	error_context_stack = &errcallback;
-	written = write_temp_mark_file(mark, v6_mark, elevel) &&
-		durable_rename(UUIDX_MARK_TEMP_FILE, UUIDX_MARK_FILE, elevel) == 0;
-	error_context_stack = errcallback.previous;
-	return written;
-}
-
 /*
  * Start a state: empty, or above the persisted marks.
  */
@@ -380,8 +168,8 @@ init_state(UuidxSharedState *s, bool persistent)
 
 	if (persistent)
 	{
-		read_mark_file(&mark, &v6_mark);
-		LWLockInitialize(&s->lock, LWLockNewTrancheId());
+		uuidx_mark_file_read(&mark, &v6_mark);
+		LWLockInitialize(&s->lock, UUIDX_NEW_TRANCHE_ID("uuidx"));
 	}
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 		pg_atomic_init_u64(&s->last[gen],
@@ -427,11 +215,12 @@ uuidx_state_install_hooks(void)
 	shmem_request_hook = uuidx_shmem_request;
 	prev_shmem_startup_hook = shmem_startup_hook;
 	shmem_startup_hook = uuidx_shmem_startup;
+	uuidx_mark_wal_register(replay_mark);
 }
 
 #ifdef UUIDX_HAVE_DSM_REGISTRY
 static void
-init_dsm_state(void *ptr)
+init_dsm_state(UUIDX_DSM_INIT_ARGS)
 {
 	init_state((UuidxSharedState *) ptr, true);
 }
@@ -458,8 +247,8 @@ attach_state(void)
 		 * holds the lock).  Sessions still running an older library keep
 		 * theirs, so a library upgrade takes a server restart.
 		 */
-		state = GetNamedDSMSegment("uuidx_state_v3", sizeof(UuidxSharedState),
-								   init_dsm_state, &found);
+		state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v3", sizeof(UuidxSharedState),
+											init_dsm_state, &found);
 		storage = UUIDX_STORAGE_DSM;
 	}
 #endif
@@ -470,7 +259,7 @@ attach_state(void)
 		storage = UUIDX_STORAGE_LOCAL;
 	}
 	if (state->persistent)
-		LWLockRegisterTranche(state->lock.tranche, "uuidx");
+		UUIDX_REGISTER_TRANCHE(state->lock.tranche, "uuidx");
 }
 
 static inline void
@@ -509,6 +298,32 @@ mark_wal_pending(void)
 	return unlikely(uuidx_wal_log_mark_setting) &&
 		pg_atomic_read_u32(&state->mark_in_wal) == 0 &&
 		uuidx_mark_wal_active();
+}
+
+/*
+ * Make the marks new_mark and new_v6_mark (not less than they are), with
+ * the state's lock held: the file first, then WAL where to_wal, then the
+ * marks in memory.  Marks that stay go into WAL only (where they are not
+ * there yet).  A file that cannot be written is reported at elevel and
+ * leaves everything as it was: false.
+ */
+static bool
+set_marks(int64 new_mark, int64 new_v6_mark, bool to_wal, int elevel)
+{
+	if (new_mark != (int64) pg_atomic_read_u64(&state->mark_us) ||
+		new_v6_mark != (int64) pg_atomic_read_u64(&state->v6_mark_us))
+	{
+		if (!uuidx_mark_file_write(new_mark, new_v6_mark, elevel))
+			return false;
+	}
+	else if (!to_wal || pg_atomic_read_u32(&state->mark_in_wal) != 0)
+		return true;
+	if (to_wal)
+		uuidx_mark_wal_log(new_mark, new_v6_mark);
+	pg_atomic_write_u32(&state->mark_in_wal, to_wal ? 1 : 0);
+	pg_atomic_write_u64(&state->mark_us, (uint64) new_mark);
+	pg_atomic_write_u64(&state->v6_mark_us, (uint64) new_v6_mark);
+	return true;
 }
 
 /*
@@ -569,29 +384,11 @@ move_mark(UuidxGenerator gen, int64 needed_us, bool must_cover)
 	target = Min(Max(needed_us, now_us) + UUIDX_MARK_AHEAD_US, UUIDX_MARK_MAX_US);
 	new_mark = Max(mark, target);
 	new_v6_mark = v6_mark;
-	if (target <= v6_max_unix_us() || gen == UUIDX_GEN_V6)
-		new_v6_mark = Max(v6_mark, Min(target, v6_max_unix_us()));
+	if (target <= uuidx_v6_max_unix_us() || gen == UUIDX_GEN_V6)
+		new_v6_mark = Max(v6_mark, Min(target, uuidx_v6_max_unix_us()));
 
-	if (new_mark != mark || new_v6_mark != v6_mark)
-	{
-		if (write_mark_file(new_mark, new_v6_mark, must_cover ? ERROR : WARNING))
-		{
-			if (to_wal)
-				uuidx_mark_wal_log(new_mark, new_v6_mark);
-			pg_atomic_write_u32(&state->mark_in_wal, to_wal ? 1 : 0);
-			pg_atomic_write_u64(&state->mark_us, (uint64) new_mark);
-			pg_atomic_write_u64(&state->v6_mark_us, (uint64) new_v6_mark);
-		}
-		else
-			pg_atomic_write_u64(&state->early_retry_us,
-								(uint64) (now_us + UUIDX_EARLY_RETRY_US));
-	}
-	else if (to_wal)
-	{
-		/* The marks stay; they only go into WAL. */
-		uuidx_mark_wal_log(mark, v6_mark);
-		pg_atomic_write_u32(&state->mark_in_wal, 1);
-	}
+	if (!set_marks(new_mark, new_v6_mark, to_wal, must_cover ? ERROR : WARNING))
+		pg_atomic_write_u64(&state->early_retry_us, (uint64) (now_us + UUIDX_EARLY_RETRY_US));
 	LWLockRelease(&state->lock);
 }
 
@@ -602,19 +399,19 @@ move_mark(UuidxGenerator gen, int64 needed_us, bool must_cover)
  * reported; the replay goes on (the marks in memory are raised), and the
  * next record writes the file again.
  */
-void
-uuidx_replay_mark(int64 mark, int64 v6_mark)
+static void
+replay_mark(int64 mark, int64 v6_mark)
 {
 	ensure_state();
 	if (!state->persistent)
 		return;
 	mark = Min(Max(mark, 0), UUIDX_MARK_MAX_US);
-	v6_mark = Min(Max(v6_mark, 0), v6_max_unix_us());
+	v6_mark = Min(Max(v6_mark, 0), uuidx_v6_max_unix_us());
 
 	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
 	mark = Max(mark, (int64) pg_atomic_read_u64(&state->mark_us));
 	v6_mark = Max(v6_mark, (int64) pg_atomic_read_u64(&state->v6_mark_us));
-	if (write_mark_file(mark, v6_mark, WARNING))
+	if (uuidx_mark_file_write(mark, v6_mark, WARNING))
 	{
 		pg_atomic_write_u64(&state->mark_us, (uint64) mark);
 		pg_atomic_write_u64(&state->v6_mark_us, (uint64) v6_mark);
@@ -706,6 +503,149 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 		unlikely(us + UUIDX_MARK_AHEAD_US / 2 > (int64) pg_atomic_read_u64(mark_of(gen))))
 		move_mark(gen, us, false);
 	return next;
+}
+
+/*
+ * How far ahead of the clock uuidx_generator_advance() moves the
+ * generators at most: a day.  The clocks of servers that exchange data
+ * differ by seconds; a key dated a day ahead was made by a clock that was
+ * wrong, and following it would date every new key as far ahead.
+ */
+#define UUIDX_ADVANCE_MAX_AHEAD_US (INT64CONST(86400) * USECS_PER_SEC)
+
+/*
+ * The position a key of the generator's version stands for: v6 ticks; for
+ * v7 and v8, the Unix millisecond and the 16 counter bits of uuidx's
+ * layouts (layout.c), whatever made the key.  Every value at a greater
+ * position is greater than the key.
+ */
+static uint64
+key_position(UuidxGenerator gen, const pg_uuid_t *key)
+{
+	if (gen == UUIDX_GEN_V6)
+		return uuidx_get_v6_ticks(key);
+	return (uuidx_get_v7_ms(key) << UUIDX_COUNTER_BITS) |
+		((uint64) (key->data[6] & 0x0F) << 12) | ((uint64) key->data[7] << 4) |
+		((key->data[8] >> 2) & 0x0F);
+}
+
+/*
+ * Raise every generator to at least target[gen], so that each hands out
+ * only greater positions from now on, and keep that over restarts: the
+ * marks cover the targets first, in the file and, with the mark in WAL, in
+ * WAL; a target more than a day ahead of the clock, or a mark that cannot
+ * be written, is an error that leaves everything as it was.  Returns the
+ * time every generator now stands at, at least: all their values from now
+ * on are of a later time.
+ */
+static TimestampTz
+advance_generators(const uint64 *target)
+{
+	int64		now_us = uuidx_clock_unix_100ns() / 10;
+	int64		needed = 0;
+	int64		needed_v6;
+	int64		stand = PG_INT64_MAX;
+
+	ensure_state();
+	if (!state->persistent)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("uuidx_generator_advance() needs the generator state shared by the server"),
+				 errdetail("The state is local to this session, and would not outlive it."),
+				 errhint("Add uuidx to shared_preload_libraries and restart the server.")));
+	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
+		if (gen != UUIDX_GEN_V6)
+			needed = Max(needed, position_to_unix_us(gen, target[gen]));
+	needed_v6 = position_to_unix_us(UUIDX_GEN_V6, target[UUIDX_GEN_V6]);
+	if (Max(needed, needed_v6) > now_us + UUIDX_ADVANCE_MAX_AHEAD_US)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("cannot advance the generators to %s",
+						timestamptz_to_str(uuidx_unix_us_to_timestamptz(Max(needed, needed_v6)))),
+				 errdetail("That is more than 24 hours ahead of the clock, which reads %s.",
+						   timestamptz_to_str(uuidx_unix_us_to_timestamptz(now_us))),
+				 errhint("A value dated in the future was made by a clock that was wrong: check this server's clock and that of the server the value came from.")));
+
+	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
+	set_marks(Max((int64) pg_atomic_read_u64(&state->mark_us), needed),
+			  Max((int64) pg_atomic_read_u64(&state->v6_mark_us), Min(needed_v6, uuidx_v6_max_unix_us())),
+			  uuidx_mark_wal_active(), ERROR);
+	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
+	{
+		uint64		last;
+
+		atomic_raise(&state->last[gen], Min(target[gen], max_position[gen]));
+		/* the last microsecond of its tick or millisecond: values come after */
+		last = pg_atomic_read_u64(&state->last[gen]);
+		stand = Min(stand, gen == UUIDX_GEN_V6 ? position_to_unix_us(gen, last)
+					: position_to_unix_us(gen, last) + 999);
+	}
+	LWLockRelease(&state->lock);
+	return uuidx_unix_us_to_timestamptz(stand);
+}
+
+/*
+ * uuidx_generator_advance(past uuid): the generator of past's version (v6,
+ * v7 or v8) hands out only values greater than past from now on, the
+ * others only values of a later time.  (A v6 key sorts above every v7 and
+ * v8 key of its time, and no v7 or v8 value could pass it before the year
+ * 2940.)
+ */
+PG_FUNCTION_INFO_V1(uuidx_generator_advance_uuid);
+Datum
+uuidx_generator_advance_uuid(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *past = PG_GETARG_UUID_P(0);
+	int			version = uuidx_get_version(past);
+	UuidxGenerator own;
+	int64		past_us;
+	uint64		target[UUIDX_NUM_GENERATORS];
+
+	switch (version)
+	{
+		case 6:
+			own = UUIDX_GEN_V6;
+			past_us = uuidx_ticks_to_unix_us(uuidx_get_v6_ticks(past));
+			break;
+		case 7:
+		case 8:
+			own = version == 7 ? UUIDX_GEN_V7 : UUIDX_GEN_V8;
+			past_us = (int64) uuidx_get_v7_ms(past) * 1000 + 999;
+			break;
+		default:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("cannot advance the generators past UUID %s",
+							DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(past)))),
+					 version < 0 ?
+					 errdetail("It is not of the RFC 9562 variant, so it has no version.") :
+					 errdetail("It is a version %d UUID, which holds no time of uuidx's generators.", version),
+					 errhint("Pass a v6, v7 or v8 UUID, or a time.")));
+	}
+	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
+		target[gen] = gen == (int) own ? key_position(own, past) : last_position_at(gen, past_us);
+	PG_RETURN_TIMESTAMPTZ(advance_generators(target));
+}
+
+/*
+ * uuidx_generator_advance(past timestamptz): every generator hands out only
+ * values of a later time from now on.
+ */
+PG_FUNCTION_INFO_V1(uuidx_generator_advance_timestamptz);
+Datum
+uuidx_generator_advance_timestamptz(PG_FUNCTION_ARGS)
+{
+	TimestampTz past = PG_GETARG_TIMESTAMPTZ(0);
+	uint64		target[UUIDX_NUM_GENERATORS];
+
+	if (TIMESTAMP_NOT_FINITE(past))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("cannot advance the generators to %s", timestamptz_to_str(past)),
+				 errhint("Pass a finite time.")));
+	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
+		target[gen] = last_position_at(gen, uuidx_timestamptz_to_unix_us(past));
+	PG_RETURN_TIMESTAMPTZ(advance_generators(target));
 }
 
 static const char *

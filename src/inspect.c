@@ -21,6 +21,7 @@
 PG_FUNCTION_INFO_V1(uuidx_version);
 PG_FUNCTION_INFO_V1(uuidx_variant);
 PG_FUNCTION_INFO_V1(uuidx_timestamp);
+PG_FUNCTION_INFO_V1(uuidx_timestamp_text);
 PG_FUNCTION_INFO_V1(uuidx_clock_seq);
 PG_FUNCTION_INFO_V1(uuidx_node);
 PG_FUNCTION_INFO_V1(uuidx_v8_node_id);
@@ -48,28 +49,48 @@ uuidx_variant(PG_FUNCTION_ARGS)
 
 /*
  * Creation time of v1, v6 (to the microsecond, rounded down) and v7 (to the
- * millisecond); NULL for anything else.
+ * millisecond), as Unix microseconds; false for anything else.
  */
-Datum
-uuidx_timestamp(PG_FUNCTION_ARGS)
+static bool
+creation_time(const pg_uuid_t *uuid, int64 *unix_us)
 {
-	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
-	int64		unix_us;
-
 	switch (uuidx_get_version(uuid))
 	{
 		case 1:
-			unix_us = uuidx_ticks_to_unix_us(uuidx_get_v1_ticks(uuid));
-			break;
+			*unix_us = uuidx_ticks_to_unix_us(uuidx_get_v1_ticks(uuid));
+			return true;
 		case 6:
-			unix_us = uuidx_ticks_to_unix_us(uuidx_get_v6_ticks(uuid));
-			break;
+			*unix_us = uuidx_ticks_to_unix_us(uuidx_get_v6_ticks(uuid));
+			return true;
 		case 7:
-			unix_us = (int64) uuidx_get_v7_ms(uuid) * 1000;
-			break;
-		default:
-			PG_RETURN_NULL();
+			*unix_us = (int64) uuidx_get_v7_ms(uuid) * 1000;
+			return true;
 	}
+	return false;
+}
+
+Datum
+uuidx_timestamp(PG_FUNCTION_ARGS)
+{
+	int64		unix_us;
+
+	if (!creation_time(PG_GETARG_UUID_P(0), &unix_us))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz(unix_us));
+}
+
+/*
+ * uuid_timestamp(text): the same of the UUID the text spells, which is
+ * read as the uuid type reads its input (and fails as it does).
+ */
+Datum
+uuidx_timestamp_text(PG_FUNCTION_ARGS)
+{
+	Datum		uuid = DirectFunctionCall1(uuid_in, CStringGetDatum(text_to_cstring(PG_GETARG_TEXT_PP(0))));
+	int64		unix_us;
+
+	if (!creation_time(DatumGetUUIDP(uuid), &unix_us))
+		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz(unix_us));
 }
 

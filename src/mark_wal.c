@@ -7,9 +7,10 @@
  * is also a WAL record of this resource manager, flushed before the values
  * it covers are returned.  Redo, on a standby, in crash recovery and in
  * archive recovery, raises the node's mark and generators to the record's
- * (uuidx_replay_mark()), so that a promoted standby, a point-in-time
+ * (generator_state.c), so that a promoted standby, a point-in-time
  * recovery or a node brought back with pg_rewind starts above every value
- * it replayed.
+ * it replayed.  The redo function is generator_state.c's, given at
+ * registration: this file knows records, not the state they move.
  *
  * The resource manager is registered whenever the library is preloaded,
  * so that any node with this library can replay the records; they are
@@ -52,6 +53,9 @@ bool		uuidx_wal_log_mark_setting = false;
 /* Whether this process has the resource manager (the library is preloaded). */
 static bool registered = false;
 
+/* What redo does with a record's marks. */
+static UuidxMarkRedo redo_marks = NULL;
+
 static void
 mark_redo(XLogReaderState *record)
 {
@@ -60,7 +64,7 @@ mark_redo(XLogReaderState *record)
 
 	if (info != XLOG_UUIDX_MARK)
 		elog(PANIC, "uuidx redo: unknown record type %u", info);
-	uuidx_replay_mark(rec->mark_us, rec->v6_mark_us);
+	redo_marks(rec->mark_us, rec->v6_mark_us);
 }
 
 static void
@@ -91,11 +95,12 @@ static RmgrData uuidx_rmgr = {
 };
 
 /*
- * Called from _PG_init while shared_preload_libraries is processed.
+ * Called while shared_preload_libraries is processed, with what redo does.
  */
 void
-uuidx_mark_wal_register(void)
+uuidx_mark_wal_register(UuidxMarkRedo redo)
 {
+	redo_marks = redo;
 	RegisterCustomRmgr(UUIDX_RMGR_ID, &uuidx_rmgr);
 	registered = true;
 }

@@ -103,7 +103,6 @@ _PG_init(void)
 	if (process_shared_preload_libraries_in_progress)
 	{
 		uuidx_state_install_hooks();
-		uuidx_mark_wal_register();
 		/* Under EXEC_BACKEND every child loads the library again. */
 		if (!IsUnderPostmaster)
 			uuidx_random_debug_in_postmaster(debug_postmaster_random);

@@ -468,13 +468,12 @@ rewrite_queries(Node *node, void *context)
 }
 
 static PlannedStmt *
-forms_planner(Query *parse, const char *query_string, int cursorOptions,
-			  ParamListInfo boundParams)
+forms_planner(UUIDX_PLANNER_PARAMS)
 {
 	rewrite_queries((Node *) parse, NULL);
 	if (prev_planner_hook)
-		return prev_planner_hook(parse, query_string, cursorOptions, boundParams);
-	return standard_planner(parse, query_string, cursorOptions, boundParams);
+		return prev_planner_hook(UUIDX_PLANNER_ARGS);
+	return standard_planner(UUIDX_PLANNER_ARGS);
 }
 
 void

@@ -9,8 +9,9 @@
  *	  clock.c            reading the real-time clock; time unit conversions
  *	  random_pool.c      per-process CSPRNG pool
  *	  generator_state.c  shared (or backend-local) generator state, hooks,
- *	                     DSM registry, the persisted high-water mark,
- *	                     uuidx_generator_state()
+ *	                     DSM registry, the high-water mark and its moves,
+ *	                     uuidx_generator_state(), uuidx_generator_advance()
+ *	  mark_file.c        the mark on disk (uuidx.hwm)
  *	  mark_wal.c         the mark in WAL: the custom WAL resource manager
  *	  layout.c           bit layouts of v1, v6, v7 and v8 (pure functions)
  *	  generate.c         SQL entry points of the generators
@@ -99,6 +100,13 @@ extern int64 uuidx_ticks_to_unix_us(uint64 ticks);
 extern int64 uuidx_timestamptz_to_v7_ms(TimestampTz ts, bool whole_last_ms,
 										const char *what);
 
+/* The last Unix microsecond a v6 value can hold (5236-03-31). */
+static inline int64
+uuidx_v6_max_unix_us(void)
+{
+	return uuidx_ticks_to_unix_us((uint64) UUIDX_V6_MAX_TICKS);
+}
+
 /* random_pool.c */
 extern void uuidx_random_bytes(void *dst, size_t len);
 
@@ -112,11 +120,25 @@ extern void uuidx_random_debug_in_postmaster(int mode);
 extern void uuidx_state_install_hooks(void);
 extern uint64 uuidx_next_position(UuidxGenerator gen, uint64 now_position);
 extern void uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond);
-extern void uuidx_replay_mark(int64 mark_us, int64 v6_mark_us);
 
-/* mark_wal.c */
+/*
+ * mark_file.c: the marks on disk.  The greatest mark, written or read, is
+ * the last microsecond of the last millisecond v7 and v8 can encode; the
+ * mark is moved this far ahead of use (microseconds).
+ */
+#define UUIDX_MARK_FILE "uuidx.hwm"
+#define UUIDX_MARK_MAX_US ((UUIDX_V7_MAX_MS + 1) * 1000 - 1)
+#define UUIDX_MARK_AHEAD_US INT64CONST(1000000)
+extern void uuidx_mark_file_read(int64 *mark, int64 *v6_mark);
+extern bool uuidx_mark_file_write(int64 mark, int64 v6_mark, int elevel);
+
+/*
+ * mark_wal.c: the marks in WAL.  Redo hands a record's marks to the
+ * function given at registration (generator_state.c's).
+ */
+typedef void (*UuidxMarkRedo) (int64 mark_us, int64 v6_mark_us);
 extern bool uuidx_wal_log_mark_setting;
-extern void uuidx_mark_wal_register(void);
+extern void uuidx_mark_wal_register(UuidxMarkRedo redo);
 extern bool uuidx_mark_wal_active(void);
 extern void uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us);
 

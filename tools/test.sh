@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make test: install what is missing, build and install uuidx (and the npm
-# packages test/t/014_independent.pl compares with), then PGXS's
+# packages test/t/014_independent.pl compares with, and on 17 and later
+# pg_partman from Debian's source for test/t/016_partman.pl), then PGXS's
 # `make installcheck` (regression, isolation and TAP suites, each in servers
 # of its own) as the postgres OS user in a copy of the tree it can write.
 # The three suites run one after the other even when one fails (a single
@@ -17,6 +18,20 @@ source "$(dirname "$0")/lib.sh"
 require_build_packages || { echo "0 passed, 1 failed (could not install the packages the build needs)"; exit 1; }
 build_and_install || { echo "0 passed, 1 failed (could not build and install uuidx)"; exit 1; }
 install_node_packages
+# pg_partman for test/t/016_partman.pl, from Debian's source (17 and later)
+if [ "$PG_MAJOR" -ge 17 ]; then
+	bash "$UUIDX_ROOT/tools/build-partman.sh" "$PG_CONFIG" >/dev/null ||
+		{ echo "0 passed, 1 failed (could not build pg_partman)"; exit 1; }
+fi
+
+# The supported major before this one, for test/t/015_moves.pl's pg_upgrade
+# (it skips that part where the old install has no uuidx).
+case $PG_MAJOR in
+17) UUIDX_OLD_PG_CONFIG=$DEBIAN_PG_CONFIG ;;
+18) UUIDX_OLD_PG_CONFIG=${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}/17/bin/pg_config ;;
+*) UUIDX_OLD_PG_CONFIG= ;;
+esac
+export UUIDX_OLD_PG_CONFIG
 
 work=$(make_workdir test)
 copy_tree "$work"

@@ -1,0 +1,114 @@
+# pg_partman with uuidx's functions as its time encoder and decoder, on a
+# table partitioned by range of a v7 key (the README's "Partitions with
+# pg_partman"): create_parent makes the partitions ahead, rows with
+# DEFAULT uuid_generate_v7() land in them and never in the default
+# partition, run_maintenance makes new partitions as time goes on (the
+# server's clock moved by libfaketime) and drops those past the retention,
+# and a time window, as uuid_timestamp(id) or id <@ r, scans only the
+# partitions that can hold it, the default partition excluded on a key
+# declared v7.
+#
+# pg_partman runs some of its functions with its own search_path: the
+# encoder and decoder are named with their schema.
+#
+# Needs pg_partman 5 (which takes a time encoder and decoder) in this
+# PostgreSQL: make test builds Debian's pg-partman source for 17 and 18.
+# Debian's package for 15 is pg_partman 4.7, which has neither: skipped.
+use strict;
+use warnings FATAL => 'all';
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use FakeClock;
+
+my $node = PostgreSQL::Test::Cluster->new('partman');
+my $control = $node->config_data('--sharedir') . '/extension/pg_partman.control';
+plan skip_all => 'pg_partman 5 is not built for PostgreSQL 15: Debian packages pg_partman 4.7.2 for it, '
+  . 'whose create_parent takes no time encoder for uuid columns'
+  if !-f $control && $node->pg_version < 17;
+plan skip_all => "pg_partman is not installed in this PostgreSQL ($control)" unless -f $control;
+my ($partman_version) = slurp_file($control) =~ /default_version\s*=\s*'([^']+)'/;
+plan skip_all => "pg_partman $partman_version has no time encoder for uuid columns (5.0 and later do)"
+  if $partman_version !~ /^([5-9]|\d\d)\./;
+
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'\ntimezone = 'UTC'");
+my $clock = FakeClock->new($node);
+$clock->run($node, 'start');
+
+$node->safe_psql('postgres', q{
+	CREATE SCHEMA partman;
+	CREATE EXTENSION pg_partman SCHEMA partman;
+	CREATE EXTENSION uuidx;
+	CREATE TABLE events (
+	  id uuid NOT NULL DEFAULT uuid_generate_v7() CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2),
+	  payload int,
+	  PRIMARY KEY (id)
+	) PARTITION BY RANGE (id);
+});
+$node->safe_psql('postgres', q{
+	SELECT partman.create_parent(p_parent_table := 'public.events', p_control := 'id',
+	  p_interval := '1 day', p_premake := 3,
+	  p_time_encoder := 'public.uuid_v7_lower_bound', p_time_decoder := 'public.uuid_timestamp');
+});
+
+# The partitions and the days they hold, by pg_partman's own decoding
+# (5.2.4 finds the decoder only when told the parent table).
+my $days = q{
+	SELECT string_agg(to_char(child_start_time, 'MM-DD'), ' ' ORDER BY child_start_time)
+	FROM partman.show_partitions('public.events') p,
+	     partman.show_partition_info(p.partition_schemaname || '.' || p.partition_tablename, p_parent_table := 'public.events') i
+};
+my $today = $node->safe_psql('postgres', q{SELECT to_char(now(), 'MM-DD')});
+my @made = split ' ', $node->safe_psql('postgres', $days);
+is(scalar(@made), 7, 'create_parent makes a week of daily partitions around today');
+ok(grep({ $_ eq $today } @made), "today ($today) is among them");
+is($node->safe_psql('postgres', q{SELECT count(*) FROM pg_class WHERE relname = 'events_default'}), '1',
+	'and a default partition');
+
+$node->safe_psql('postgres', 'INSERT INTO events (payload) SELECT g FROM generate_series(1, 1000) g');
+is($node->safe_psql('postgres', 'SELECT count(*) FROM events_default'), '0',
+	'rows with DEFAULT uuid_generate_v7() never land in the default partition');
+
+# Three days later: run_maintenance makes partitions ahead again.
+$clock->set('+3d');
+$node->safe_psql('postgres', 'INSERT INTO events (payload) SELECT g FROM generate_series(1, 1000) g');
+$node->safe_psql('postgres', q{CALL partman.run_maintenance_proc()});
+my $later = $node->safe_psql('postgres', q{SELECT to_char(now() + interval '3 days', 'MM-DD')});
+my @after = split ' ', $node->safe_psql('postgres', $days);
+ok(grep({ $_ eq $later } @after), "run_maintenance makes the partition of $later, three days ahead of the clock");
+is($node->safe_psql('postgres', 'SELECT count(*) FROM events_default'), '0', 'the default partition is still empty');
+
+# Retention: partitions older than two days go.
+$node->safe_psql('postgres', q{
+	UPDATE partman.part_config SET retention = '2 days', retention_keep_table = false
+	WHERE parent_table = 'public.events';
+	CALL partman.run_maintenance_proc();
+});
+my $oldest = $node->safe_psql('postgres', q{
+	SELECT min(child_start_time) >= date_trunc('day', now()) - interval '3 days'
+	FROM partman.show_partitions('public.events') p,
+	     partman.show_partition_info(p.partition_schemaname || '.' || p.partition_tablename, p_parent_table := 'public.events') i});
+is($oldest, 't', 'run_maintenance drops the partitions past the retention');
+is($node->safe_psql('postgres', q{SELECT count(*) FROM events WHERE uuid_timestamp(id) < now() - interval '2 days'}), '0',
+	'with their rows');
+
+# A window of the last hour scans today's partition only, the default one
+# excluded (the key is declared v7), however it is written.
+for my $where (
+	q{uuid_timestamp(id) >= now() - interval '1 hour' AND uuid_timestamp(id) < now()},
+	q{id <@ tstzrange(now() - interval '1 hour', now())},
+	q{uuid_v7_to_timestamptz(id) BETWEEN now() - interval '1 hour' AND now()})
+{
+	my $plan = $node->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE $where");
+	my @scanned = $plan =~ / on (events_\w+)/g;
+	my %seen;
+	@scanned = grep { !/_pkey$/ && !$seen{$_}++ } @scanned;
+	is("@scanned", 'events_p' . $node->safe_psql('postgres', q{SELECT to_char(now(), 'YYYYMMDD')}),
+		"$where: today's partition only");
+	is($node->safe_psql('postgres', "SELECT count(*) FROM events WHERE $where"),
+		$node->safe_psql('postgres', "SELECT count(*) FROM events WHERE (uuid_timestamp(id) >= now() - interval '1 hour' AND uuid_timestamp(id) < now()) IS TRUE"),
+		"$where: the rows of the definition");
+}
+
+done_testing();
