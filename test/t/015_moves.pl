@@ -25,29 +25,15 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use FakeClock;
 
-# The README's statement for a whole database: every uuid column's greatest
-# key of each of the versions 6, 7 and 8.
-my $advance_all = q{
-DO $$
-DECLARE
-  c record;
-  k uuid;
-BEGIN
-  FOR c IN SELECT n.nspname, r.relname, a.attname
-           FROM pg_attribute a JOIN pg_class r ON r.oid = a.attrelid
-           JOIN pg_namespace n ON n.oid = r.relnamespace
-           WHERE a.atttypid = 'uuid'::regtype AND a.attnum > 0 AND NOT a.attisdropped
-             AND r.relkind IN ('r', 'p') AND NOT r.relispartition
-             AND n.nspname NOT IN ('pg_catalog', 'information_schema') LOOP
-    FOR v IN 6 .. 8 LOOP
-      EXECUTE format('SELECT %1$I FROM %2$I.%3$I WHERE uuid_version(%1$I) = %4$s ORDER BY %1$I DESC LIMIT 1',
-                     c.attname, c.nspname, c.relname, v) INTO k;
-      IF k IS NOT NULL THEN
-        PERFORM uuidx_generator_advance(k);
-      END IF;
-    END LOOP;
-  END LOOP;
-END $$;
+# The README's statement for a whole database (every uuid column's
+# greatest key of each of the versions 6, 7 and 8), taken from the README
+# itself so that what users copy is what runs here.
+my $advance_all = do
+{
+	my $readme = slurp_file(dirname(__FILE__) . '/../../README.md');
+	$readme =~ /```sql\n(DO \$\$\n(?:(?!```).)*?uuidx_generator_advance\(k\)(?:(?!```).)*?)```/s
+	  or die 'the DO statement calling uuidx_generator_advance(k) is not in README.md';
+	$1;
 };
 
 # A server with uuidx preloaded and its mark in WAL; $clock an offset
