@@ -46,6 +46,7 @@ OBJS = \
 	src/time_range_forms.o \
 	src/time_range_paths.o \
 	src/time_range_scan.o \
+	src/time_range_scan_plan.o \
 	src/time_range_selfuncs.o \
 	src/time_range_support.o \
 	src/ulid.o

@@ -2,9 +2,10 @@
  *
  * compat.h
  *	  Every difference between the PostgreSQL majors uuidx supports (15 to
- *	  18, and 19 as its API stands in master: built and tested only where a
- *	  19 can be had) is handled here, so the other files carry no version
- *	  tests.
+ *	  18, and 19 as REL_19_STABLE stands: built and tested only where a 19
+ *	  can be had) is handled here, so the other files carry no version
+ *	  tests.  Headers that a later major no longer includes indirectly are
+ *	  included where they are used, in every major.
  *
  *-------------------------------------------------------------------------
  */
@@ -42,7 +43,8 @@
 
 /*
  * PostgreSQL 19 passes an argument to GetNamedDSMSegment()'s init callback
- * (master's src/include/storage/dsm_registry.h, as of commit 451c43974f8e).
+ * (commit 48d4a1423d, "Allow passing a pointer to GetNamedDSMSegment()'s
+ * init callback.").
  */
 #if PG_VERSION_NUM >= 190000
 #define UUIDX_DSM_INIT_ARGS void *ptr, void *arg
@@ -58,7 +60,7 @@
  * PostgreSQL 19 keeps the names of LWLock tranches in shared memory: a new
  * tranche id is allocated with its name, and LWLockRegisterTranche() is
  * gone (commit 38b602b028, "Move dynamically-allocated LWLock tranche
- * names to shared memory"; LWLockInitialize() refuses an unregistered id).
+ * names to shared memory."; LWLockInitialize() refuses an unregistered id).
  */
 #if PG_VERSION_NUM >= 190000
 #define UUIDX_NEW_TRANCHE_ID(name) LWLockNewTrancheId(name)
@@ -70,8 +72,8 @@
 
 /*
  * PostgreSQL 19 passes the EXPLAIN state, if any, to planner_hook and
- * standard_planner() (master's src/include/optimizer/planner.h, as of
- * commit 451c43974f8e).
+ * standard_planner() (commit c83ac02ec7, "Add ExplainState argument to
+ * pg_plan_query() and planner().").
  */
 #if PG_VERSION_NUM >= 190000
 #define UUIDX_PLANNER_PARAMS Query *parse, const char *query_string, int cursorOptions, \
@@ -105,8 +107,16 @@
 #endif
 #endif
 
-/* PostgreSQL 18 gave index_beginscan() an instrumentation argument. */
-#if PG_VERSION_NUM >= 180000
+/*
+ * PostgreSQL 18 gave index_beginscan() an instrumentation argument, and 19
+ * a trailing flags argument (commit dcd8cc1c85, "Thread flags through
+ * begin-scan APIs"; SO_NONE is in access/tableam.h).
+ */
+#if PG_VERSION_NUM >= 190000
+#include "access/tableam.h"
+#define UUIDX_INDEX_BEGINSCAN(heap, index, snapshot, nkeys, norderbys) \
+	index_beginscan(heap, index, snapshot, NULL, nkeys, norderbys, SO_NONE)
+#elif PG_VERSION_NUM >= 180000
 #define UUIDX_INDEX_BEGINSCAN(heap, index, snapshot, nkeys, norderbys) \
 	index_beginscan(heap, index, snapshot, NULL, nkeys, norderbys)
 #else
@@ -128,6 +138,17 @@
 /* PostgreSQL 18 moved EXPLAIN's output functions to explain_format.h. */
 #if PG_VERSION_NUM >= 180000
 #include "commands/explain_format.h"
+#endif
+
+/*
+ * PostgreSQL 19 lets a plugin narrow a relation's path strategies
+ * (RelOptInfo.pgs_mask, commit 4020b370f2); enable_indexonlyscan only
+ * seeds it.
+ */
+#if PG_VERSION_NUM >= 190000
+#define UUIDX_CONSIDER_INDEXONLY(rel) (((rel)->pgs_mask & PGS_CONSIDER_INDEXONLY) != 0)
+#else
+#define UUIDX_CONSIDER_INDEXONLY(rel) enable_indexonlyscan
 #endif
 
 #endif							/* UUIDX_COMPAT_H */

@@ -70,6 +70,7 @@
 #include "storage/shmem.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
+#include "utils/tuplestore.h"
 
 /* After a failed early move, how long before the next early attempt. */
 #define UUIDX_EARLY_RETRY_US INT64CONST(100000)

@@ -1,11 +1,14 @@
 /*-------------------------------------------------------------------------
  *
  * time_range.h
- *	  Shared by the four files of id <@ tstzrange: time_range.c (what it
- *	  means, per row), time_range_support.c (what the planner makes of it),
- *	  time_range_selfuncs.c (its estimates) and time_range_paths.c (the
- *	  cost of walking an index to it).  Dependencies run one way: the
- *	  planner's files use time_range.c, never the reverse.
+ *	  Shared by the files of id <@ tstzrange and the time forms:
+ *	  time_range.c (what it means, per row), time_range_declared.c (what a
+ *	  column's constraints say), time_range_support.c (what the planner
+ *	  makes of it), time_range_forms.c (the forms users write, rewritten),
+ *	  time_range_selfuncs.c (its estimates), time_range_paths.c (the cost
+ *	  of walking an index to it) and time_range_scan.c with
+ *	  time_range_scan_plan.c (the custom scan).  Dependencies run one way:
+ *	  the planner's files use time_range.c, never the reverse.
  *
  *-------------------------------------------------------------------------
  */
@@ -138,8 +141,19 @@ extern List *uuidx_version_bounds(Oid sibling, Node *id, Node *range, int versio
 /* time_range_forms.c: the forms users write, rewritten */
 extern void uuidx_time_forms_install_hook(void);
 
-/* time_range_scan.c: the custom scan over one index range per version */
-extern void uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel);
+/*
+ * time_range_scan.c: the custom scan over one index range per version, and
+ * time_range_scan_plan.c, its planner's side.  Its plan's custom_private is
+ * (order, the children's versions, each condition's number of window
+ * arguments, the key's attribute number in the scan tuple); custom_exprs
+ * are the conditions' window arguments, one after the other.
+ */
+#define UUIDX_SCAN_NAME "uuidx time ranges"
+#define UUIDX_SCAN_UNORDERED 0	/* one child after the other */
+#define UUIDX_SCAN_ASC 1		/* merged, ascending uuid order */
+#define UUIDX_SCAN_DESC 2		/* merged, descending uuid order */
+extern const struct CustomScanMethods *uuidx_time_scan_methods(void);
 extern void uuidx_time_scan_register(void);
+extern void uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel);
 
 #endif							/* UUIDX_TIME_RANGE_H */

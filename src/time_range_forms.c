@@ -46,6 +46,7 @@
 
 #include "compat.h"
 #include "access/stratnum.h"
+#include "access/transam.h"
 #include "catalog/pg_collation_d.h"
 #include "catalog/pg_type_d.h"
 #include "commands/extension.h"

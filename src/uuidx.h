@@ -23,11 +23,15 @@
  *	  minmax.c           min(uuid) and max(uuid) where the server lacks them
  *	  pg_uuidv7_compat.c pg_uuidv7's functions
  *	  time_range.c       uuid <@ tstzrange: what it means, per row
+ *	  time_range_declared.c  what a uuid column's CHECK constraints say
  *	  time_range_support.c  what the planner makes of it: its clauses and
  *	                     index conditions
+ *	  time_range_forms.c uuid_timestamp(id) >= t and the like, rewritten
  *	  time_range_selfuncs.c  its estimates
  *	  time_range_paths.c the cost of walking an index to a time range
- *	                     (time_range.h joins the four)
+ *	  time_range_scan.c  the "uuidx time ranges" custom scan, executor side
+ *	  time_range_scan_plan.c  its planner's side
+ *	                     (time_range.h joins the time_range files)
  *	  symbols_1_0.c      the entry point names SQL 1.0 uses
  *
  * Naming.  The C entry point of an SQL function is uuidx_ followed by the

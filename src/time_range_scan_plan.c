@@ -1,0 +1,501 @@
+/*-------------------------------------------------------------------------
+ *
+ * time_range_scan_plan.c
+ *	  The planner's side of the "uuidx time ranges" custom scan
+ *	  (time_range_scan.c): where it is offered, its children and their cost,
+ *	  and its plan.
+ *
+ * The scan is offered for a table's B-tree indexes whose first column is
+ * id in uuid's own order, where the window does not depend on another
+ * table of the query, and not in a statement that locks or changes rows
+ * (whose rechecks of concurrently updated rows it does not support).  Its
+ * children are the planner's own index paths, one per version's key range,
+ * index-only where the index returns every column the query needs; they
+ * keep every clause of the query but those the scan answers from the key.
+ * The planner chooses the scan, or not, by cost.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "time_range.h"
+
+#include "compat.h"
+#include "access/sysattr.h"
+#include "catalog/pg_am_d.h"
+#include "catalog/pg_type_d.h"
+#include "nodes/extensible.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/cost.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/pathnode.h"
+#include "optimizer/paths.h"
+#include "optimizer/restrictinfo.h"
+#include "optimizer/tlist.h"
+#include "parser/parsetree.h"
+#include "utils/lsyscache.h"
+#include "utils/typcache.h"
+
+/*
+ * A condition of the query that the scan answers: an arm, or arms of
+ * several versions ORed, each a uuidx_time_within() or uuidx_time_between()
+ * of the same id and window.
+ */
+typedef struct Condition
+{
+	Expr	   *clause;			/* as it stands among the table's restrictions */
+	Oid			fn;				/* an arm's function */
+	Node	   *range;			/* as time_clause() builds it */
+	List	   *window_args;	/* the range, or its parts (lower, upper,
+								 * bounds) */
+	int			versions;		/* a bit per version */
+	bool		pruned;			/* its arms stand beside comparisons for
+								 * pruning */
+} Condition;
+
+/* What the planner's side of the scan knows. */
+typedef struct ScanShape
+{
+	Node	   *id;
+	List	   *conditions;		/* of Condition */
+	int			nchildren;
+	int			versions[2];	/* of the children, v7 first */
+} ScanShape;
+
+static Plan *plan_scan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
+					   List *tlist, List *clauses, List *custom_plans);
+
+static const CustomPathMethods path_methods = {
+	.CustomName = UUIDX_SCAN_NAME,
+	.PlanCustomPath = plan_scan,
+};
+
+/* An arm: a call of a piece with one version; false for anything else. */
+static bool
+arm_of(Node *node, TimeClause *c, FuncExpr **call)
+{
+	if (!IsA(node, FuncExpr))
+		return false;
+	*call = (FuncExpr *) node;
+	return uuidx_time_clause((*call)->funcid, (*call)->args, c) && c->version != 0;
+}
+
+/* The condition a clause is, with its id; false for anything else. */
+static bool
+condition_of(Node *clause, Condition *cond, Node **id)
+{
+	List	   *arms = is_orclause(clause) ? ((BoolExpr *) clause)->args : list_make1(clause);
+	ListCell   *lc;
+
+	cond->clause = (Expr *) clause;
+	cond->versions = 0;
+	foreach(lc, arms)
+	{
+		TimeClause	c;
+		FuncExpr   *call;
+
+		if (!arm_of(lfirst(lc), &c, &call))
+			return false;
+		if (cond->versions == 0)
+		{
+			*id = c.id;
+			cond->pruned = c.pruned;
+			cond->fn = call->funcid;
+			cond->range = c.range;
+			cond->window_args = list_length(call->args) == 4 ?
+				list_make1(lsecond(call->args)) :
+				list_make3(lsecond(call->args), lthird(call->args), lfourth(call->args));
+		}
+		else if (!equal(c.id, *id) || !equal(c.range, cond->range) ||
+				 (cond->versions & (1 << c.version)))
+			return false;
+		cond->versions |= 1 << c.version;
+	}
+	return true;
+}
+
+/*
+ * The conditions on one column among the table's restrictions: those on
+ * the column of the first one found.  The column must be the table's, and
+ * each window a value the scan can compute before its first row: nothing
+ * of this or another table of the query (parameters are fine), nothing
+ * volatile.
+ */
+static bool
+find_conditions(RelOptInfo *rel, ScanShape *shape)
+{
+	ListCell   *lc;
+	int			versions = UUIDX_KEY_VERSIONS;
+
+	shape->id = NULL;
+	shape->conditions = NIL;
+	foreach(lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst(lc);
+		Condition  *cond = palloc(sizeof(Condition));
+		Node	   *id;
+
+		if (rinfo->pseudoconstant || !condition_of((Node *) rinfo->clause, cond, &id) ||
+			(shape->id != NULL && !equal(id, shape->id)) ||
+			contain_var_clause((Node *) cond->window_args) ||
+			contain_volatile_functions((Node *) cond->window_args))
+			continue;
+		if (shape->id == NULL)
+		{
+			if (!IsA(strip_implicit_coercions(id), Var) ||
+				!bms_equal(pull_varnos_of_level(NULL, id, 0), rel->relids))
+				continue;
+			shape->id = id;
+		}
+		shape->conditions = lappend(shape->conditions, cond);
+		versions &= cond->versions;
+	}
+	shape->nchildren = 0;
+	if (shape->conditions == NIL)
+		return false;
+	for (int version = 7; version >= 6; version--)
+		if (versions & (1 << version))
+			shape->versions[shape->nchildren++] = version;
+	return shape->nchildren > 0;
+}
+
+/*
+ * Is this a clause the scan answers itself, so that the children need not
+ * check it: a condition, or the comparisons for partition pruning made
+ * beside one?
+ */
+static bool
+answered_by_scan(Node *clause, const ScanShape *shape)
+{
+	ListCell   *lc;
+
+	foreach(lc, shape->conditions)
+	{
+		Condition  *cond = lfirst(lc);
+		List	   *pairs = NIL;
+		bool		all = true;
+
+		if (equal(clause, cond->clause))
+			return true;
+		for (int version = 7; version >= 6 && all; version--)
+		{
+			List	   *pair;
+
+			if (!(cond->versions & (1 << version)))
+				continue;
+			pair = uuidx_version_bounds(cond->fn, shape->id, cond->range, version);
+			all = pair != NIL;
+			pairs = lappend(pairs, list_length(pair) == 1 ? linitial(pair) : make_andclause(pair));
+		}
+		if (all && equal(clause, list_length(pairs) == 1 ? linitial(pairs) : make_orclause(pairs)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Can an index-only scan of the index return what the children need: the
+ * columns of the target and of the clauses they check?
+ */
+static bool
+index_returns_all(RelOptInfo *rel, IndexOptInfo *index, PathTarget *target,
+				  const ScanShape *shape)
+{
+	Bitmapset  *needed = NULL;
+	Bitmapset  *returned = NULL;
+	ListCell   *lc;
+
+	if (!UUIDX_CONSIDER_INDEXONLY(rel))
+		return false;
+	pull_varattnos((Node *) target->exprs, rel->relid, &needed);
+	foreach(lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst(lc);
+
+		if (!rinfo->pseudoconstant && !answered_by_scan((Node *) rinfo->clause, shape))
+			pull_varattnos((Node *) rinfo->clause, rel->relid, &needed);
+	}
+	for (int i = 0; i < index->ncolumns; i++)
+	{
+		if (index->canreturn[i] && index->indexkeys[i] != 0)
+			returned = bms_add_member(returned,
+									  index->indexkeys[i] - FirstLowInvalidHeapAttributeNumber);
+	}
+	return bms_is_subset(needed, returned);
+}
+
+/*
+ * The child of one version: an index path over that version's key range of
+ * every condition's window.  Its cost is what the planner counts for such a
+ * scan, less the clauses the scan answers from the key: a few comparisons
+ * on the key's bytes, where the clauses were a function call each.
+ */
+static IndexPath *
+child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape,
+		   int version, List *pathkeys, ScanDirection dir, bool indexonly, PathTarget *target)
+{
+	List	   *clauses = NIL;
+	IndexPath  *path;
+	Cost		answered = 0;
+	double		keys_read;
+	ListCell   *lc;
+
+	foreach(lc, shape->conditions)
+	{
+		Condition  *cond = lfirst(lc);
+		List	   *bounds = uuidx_version_bounds(cond->fn, shape->id, cond->range, version);
+		QualCost	cost;
+		ListCell   *lb;
+
+		cost_qual_eval_node(&cost, (Node *) cond->clause, root);
+		answered += cost.per_tuple;
+		if (bounds != NIL)
+		{
+			IndexClause *ic = makeNode(IndexClause);
+
+			ic->rinfo = make_simple_restrictinfo(root, cond->clause);
+			ic->indexquals = NIL;
+			foreach(lb, bounds)
+				ic->indexquals = lappend(ic->indexquals,
+										 make_simple_restrictinfo(root, (Expr *) lfirst(lb)));
+			ic->lossy = true;
+			ic->indexcol = 0;
+			ic->indexcols = NIL;
+			clauses = lappend(clauses, ic);
+		}
+	}
+	path = create_index_path(root, index, clauses, NIL, NIL, pathkeys, dir, indexonly,
+							 NULL, 1.0, false);
+	path->path.pathtarget = target;
+	keys_read = path->indexselectivity * rel->tuples;
+	if (answered > 0)
+		path->path.total_cost = Max(path->path.startup_cost,
+									path->path.total_cost - answered * keys_read);
+	return path;
+}
+
+/* May the query hold a scan that does not support rechecks of locked rows? */
+static bool
+statement_reads_only(PlannerInfo *root)
+{
+	for (PlannerInfo *r = root; r != NULL; r = r->parent_root)
+	{
+		if (r->parse->commandType != CMD_SELECT || r->parse->rowMarks != NIL ||
+			r->rowMarks != NIL)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Would the planner's own index scan of the conditions check no row: one
+ * version, on a column whose every key is of it, and conditions that make
+ * index conditions of their own (not arms beside the comparisons for
+ * partition pruning, which stay as filters)?  The scan has nothing to add
+ * there.
+ */
+static bool
+index_conditions_exact(PlannerInfo *root, RelOptInfo *rel, const ScanShape *shape)
+{
+	UuidxDeclared declared;
+	ListCell   *lc;
+
+	if (shape->nchildren != 1)
+		return false;
+	foreach(lc, shape->conditions)
+	{
+		if (((Condition *) lfirst(lc))->pruned)
+			return false;
+	}
+	uuidx_declared(((Condition *) linitial(shape->conditions))->fn,
+				   planner_rt_fetch(rel->relid, root)->relid,
+				   ((Var *) strip_implicit_coercions(shape->id))->varattno, &declared);
+	return declared.strong && declared.only == shape->versions[0];
+}
+
+/* The custom scan's private list: the shape as plan_scan() needs it. */
+static List *
+shape_private(int order, const ScanShape *shape)
+{
+	List	   *nargs = NIL;
+	List	   *exprs = NIL;
+	ListCell   *lc;
+
+	foreach(lc, shape->conditions)
+	{
+		Condition  *cond = lfirst(lc);
+
+		nargs = lappend_int(nargs, list_length(cond->window_args));
+		exprs = list_concat(exprs, cond->window_args);
+	}
+	return list_make4(makeInteger(order),
+					  shape->nchildren == 2 ? list_make2_int(shape->versions[0], shape->versions[1])
+					  : list_make1_int(shape->versions[0]),
+					  nargs, exprs);
+}
+
+/*
+ * Offer the scan for each B-tree index of the table on id, unordered (or
+ * forward) and backward where the query has a use for the order.
+ */
+void
+uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
+{
+	ScanShape	shape;
+	PathTarget *target;
+	Oid			uuid_family;
+	Node	   *key;
+	List	   *pathkeys[2];
+	IndexPath  *children[2];
+	ListCell   *lc;
+
+	if (rel->rtekind != RTE_RELATION || !bms_is_empty(rel->lateral_relids) ||
+		!statement_reads_only(root) || !find_conditions(rel, &shape) ||
+		index_conditions_exact(root, rel, &shape))
+		return;
+
+	/* the children return id beside what the table's target needs */
+	key = strip_implicit_coercions(shape.id);
+	target = copy_pathtarget(rel->reltarget);
+	if (!list_member(target->exprs, key))
+		add_column_to_pathtarget(target, (Expr *) key, 0);
+	set_pathtarget_cost_width(root, target);
+
+	uuid_family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	foreach(lc, rel->indexlist)
+	{
+		IndexOptInfo *index = lfirst(lc);
+		bool		indexonly;
+
+		if (index->relam != BTREE_AM_OID || index->opfamily[0] != uuid_family ||
+			!index->amhasgettuple || (index->indpred != NIL && !index->predOK) ||
+			!match_index_to_operand(shape.id, 0, index))
+			continue;
+		indexonly = index_returns_all(rel, index, target, &shape);
+
+		/*
+		 * Forward, ordered where the query wants that order, and backward
+		 * where it wants the other; unordered forward where it wants neither.
+		 * The children are costed once: a walk costs the same either way.
+		 */
+		pathkeys[0] = truncate_useless_pathkeys(root, rel,
+												build_index_pathkeys(root, index, ForwardScanDirection));
+		pathkeys[1] = truncate_useless_pathkeys(root, rel,
+												build_index_pathkeys(root, index, BackwardScanDirection));
+		for (int i = 0; i < shape.nchildren; i++)
+			children[i] = child_path(root, rel, index, &shape, shape.versions[i], pathkeys[0],
+									 ForwardScanDirection, indexonly, target);
+		for (int d = 0; d < 2; d++)
+		{
+			CustomPath *path;
+			int			order;
+
+			if (d == 0 && pathkeys[0] == NIL && pathkeys[1] != NIL)
+				continue;		/* the backward one serves */
+			if (d == 1 && pathkeys[1] == NIL)
+				break;			/* backward is of use only for its order */
+			order = pathkeys[d] == NIL || shape.nchildren == 1 ? UUIDX_SCAN_UNORDERED :
+				(d == 0) != index->reverse_sort[0] ? UUIDX_SCAN_ASC : UUIDX_SCAN_DESC;
+
+			path = makeNode(CustomPath);
+			path->path.pathtype = T_CustomScan;
+			path->path.parent = rel;
+			path->path.pathtarget = rel->reltarget;
+			path->path.param_info = NULL;
+			path->path.parallel_aware = false;
+			path->path.parallel_safe = rel->consider_parallel;
+			path->path.parallel_workers = 0;
+			path->path.rows = rel->rows;
+			path->path.pathkeys = pathkeys[d];
+			path->path.startup_cost = 0;
+			path->path.total_cost = 0;
+			for (int i = 0; i < shape.nchildren; i++)
+			{
+				IndexPath  *child = children[i];
+
+				if (d == 1)
+				{
+					child = makeNode(IndexPath);
+					memcpy(child, children[i], sizeof(IndexPath));
+					child->indexscandir = BackwardScanDirection;
+					child->path.pathkeys = pathkeys[1];
+				}
+				path->custom_paths = lappend(path->custom_paths, child);
+				/* merging needs every child's first row; else the first's */
+				if (order != UUIDX_SCAN_UNORDERED || i == 0)
+					path->path.startup_cost += child->path.startup_cost;
+				path->path.total_cost += child->path.total_cost;
+				UUIDX_ADD_DISABLED_NODES(&path->path, &child->path);
+				path->path.parallel_safe &= child->path.parallel_safe;
+			}
+			path->flags = CUSTOMPATH_SUPPORT_PROJECTION;
+			path->custom_private = list_make2(shape_private(order, &shape), shape.conditions);
+			path->methods = &path_methods;
+			add_path(rel, &path->path);
+		}
+	}
+}
+
+/*
+ * A child plan without the Result nodes that check the query's one-time
+ * conditions (pseudoconstant clauses): the planner puts the same check
+ * above the scan itself, which runs no child when it fails.
+ */
+static Plan *
+without_gating(Plan *plan)
+{
+	while (IsA(plan, Result) && plan->lefttree != NULL &&
+		   ((Result *) plan)->resconstantqual != NULL)
+		plan = plan->lefttree;
+	return plan;
+}
+
+/*
+ * PlanCustomPath: the children check every clause of the query but those
+ * the scan answers from the key (answered_by_scan), and return the target
+ * with id, which is the scan tuple.
+ */
+static Plan *
+plan_scan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist,
+		  List *clauses, List *custom_plans)
+{
+	CustomScan *cscan = makeNode(CustomScan);
+	List	   *private = linitial(best_path->custom_private);
+	ScanShape	shape;
+	Condition  *first;
+	TargetEntry *key_tle;
+	ListCell   *lc;
+
+	shape.conditions = lsecond(best_path->custom_private);
+	first = linitial(shape.conditions);
+	condition_of((Node *) first->clause, first, &shape.id);
+
+	foreach(lc, custom_plans)
+	{
+		Scan	   *scan = (Scan *) without_gating(lfirst(lc));
+		List	   *kept = NIL;
+		ListCell   *lq;
+
+		lfirst(lc) = scan;
+		foreach(lq, scan->plan.qual)
+		{
+			if (!answered_by_scan(lfirst(lq), &shape))
+				kept = lappend(kept, lfirst(lq));
+		}
+		scan->plan.qual = kept;
+	}
+
+	cscan->scan.plan.targetlist = tlist;
+	cscan->scan.plan.qual = NIL;
+	cscan->scan.scanrelid = 0;
+	cscan->flags = best_path->flags;
+	cscan->custom_plans = custom_plans;
+	cscan->custom_scan_tlist = copyObject(((Plan *) linitial(custom_plans))->targetlist);
+	key_tle = tlist_member((Expr *) strip_implicit_coercions(shape.id), cscan->custom_scan_tlist);
+	if (key_tle == NULL)
+		elog(ERROR, UUIDX_SCAN_NAME " scan lost its key column");
+	cscan->custom_exprs = copyObject(llast(private));
+	cscan->custom_private = list_make4(linitial(private), lsecond(private), lthird(private),
+									   makeInteger(key_tle->resno));
+	cscan->methods = uuidx_time_scan_methods();
+	return &cscan->scan.plan;
+}
