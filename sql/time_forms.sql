@@ -227,4 +227,48 @@ ALTER TABLE forms_67 DROP CONSTRAINT forms_67_id_check;
 SELECT plan_shape('EXECUTE decl_count') AS dropped;
 RESET plan_cache_mode;
 
-DROP TABLE forms_v7, forms_decl, forms_67, forms_any, forms_part;
+-- 6. A NO INHERIT constraint declares nothing of the children a query of
+-- the table reads, nor does it on a child: the parent's v7 constraint is
+-- not the children's, whose v6, v1 and v4 keys count as the functions say.
+CREATE TABLE forms_parent (id uuid,
+  CONSTRAINT only_parent CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2) NO INHERIT);
+CREATE TABLE forms_child () INHERITS (forms_parent);
+INSERT INTO forms_parent VALUES (uuid_timestamptz_to_v7('2026-11-20 10:00+00'));
+INSERT INTO forms_child VALUES (v6_at('2026-11-20 10:00+00')), (uuid_v6_to_v1(v6_at('2026-11-20 11:00+00'))),
+  ('00000000-0000-4000-8000-000000000000');
+SELECT (SELECT count(*) FROM forms_parent WHERE id <@ tstzrange('2026-11-20', NULL)) AS contained,
+       (SELECT count(*) FROM forms_parent WHERE uuid_timestamp(id) >= '2026-11-20') AS "uuid_timestamp",
+       (SELECT count(*) FROM forms_parent WHERE uuid_timestamp(id) >= '2026-11-20' IS TRUE) AS as_written,
+       (SELECT uuid_timestamp(id) FROM forms_parent ORDER BY uuid_timestamp(id) LIMIT 1) AS first_time,
+       (SELECT uuid_timestamp(id) FROM ONLY forms_parent ORDER BY uuid_timestamp(id) LIMIT 1) AS parent_only;
+SELECT plan_shape($$SELECT * FROM forms_parent WHERE uuid_timestamp(id) >= '2026-11-20'$$) AS parent;
+
+-- 7. A form compared with another table's time: an equality stays a join
+-- condition as written (a hash or merge join, which a FULL JOIN needs); a
+-- window from the other table becomes the key's index condition.
+CREATE TABLE forms_times (t timestamptz);
+INSERT INTO forms_times VALUES ('2026-11-20 10:00+00'), ('2026-11-20 10:01+00'), (NULL);
+SELECT count(*) AS full_join, count(f.id) AS matched
+FROM forms_decl f FULL JOIN forms_times w ON uuid_v7_to_timestamptz(f.id) = w.t;
+SELECT count(*) AS joined FROM forms_decl f JOIN forms_times w ON uuid_timestamp(f.id) = w.t;
+SELECT count(*) AS windows
+FROM forms_times w JOIN forms_decl f ON uuid_timestamp(f.id) >= w.t AND uuid_timestamp(f.id) < w.t + interval '1 hour';
+SELECT count(*) AS windows_as_written
+FROM forms_times w JOIN forms_decl f ON (uuid_timestamp(f.id) >= w.t AND uuid_timestamp(f.id) < w.t + interval '1 hour') IS TRUE;
+
+-- 8. An index on the form itself answers the form as written; another
+-- function's index changes nothing.
+CREATE TABLE forms_indexed (id uuid PRIMARY KEY CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2));
+INSERT INTO forms_indexed SELECT id FROM forms_decl;
+CREATE INDEX forms_indexed_v7 ON forms_indexed (uuid_v7_to_timestamptz(id));
+VACUUM ANALYZE forms_indexed;
+EXPLAIN (COSTS OFF) SELECT * FROM forms_indexed WHERE uuid_v7_to_timestamptz(id) >= '2026-11-20';
+SELECT plan_shape($$SELECT * FROM forms_indexed WHERE uuid_timestamp(id) >= '2026-11-20'$$) AS other_form,
+       rows_of($$SELECT * FROM forms_indexed WHERE uuid_v7_to_timestamptz(id) >= '2026-11-20'$$) AS indexed_rows,
+       rows_of($$SELECT * FROM forms_indexed WHERE uuid_timestamp(id) >= '2026-11-20'$$) AS other_rows;
+EXPLAIN (COSTS OFF) SELECT * FROM forms_indexed ORDER BY uuid_v7_to_timestamptz(id) DESC LIMIT 3;
+DROP INDEX forms_indexed_v7;
+SELECT plan_shape($$SELECT * FROM forms_indexed WHERE uuid_v7_to_timestamptz(id) >= '2026-11-20'$$) AS index_dropped;
+
+DROP TABLE forms_v7, forms_decl, forms_67, forms_any, forms_part, forms_parent, forms_child, forms_times,
+  forms_indexed;

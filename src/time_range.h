@@ -66,13 +66,19 @@ typedef struct TimeClause
  * What a table's validated CHECK constraints say of a uuid column:
  * versions, the time-bearing versions (1, 6, 7; a bit each) its keys may
  * be of; only, the one version (6 or 7) every key of the RFC variant is
- * of, or 0; strong, that every key is of the RFC variant too.
+ * of, or 0; strong, that every key is of the RFC variant too.  And the
+ * functions of one argument that an index of the table has as an
+ * expression of the column alone (uuid_timestamp(id), say): at most
+ * UUIDX_INDEXED_FNS of them.
  */
+#define UUIDX_INDEXED_FNS 4
 typedef struct UuidxDeclared
 {
 	int			versions;
 	int			only;
 	bool		strong;
+	int			nindexed;
+	Oid			indexed[UUIDX_INDEXED_FNS];
 } UuidxDeclared;
 
 /* The column a time clause reads (time_range_declared.c). */
@@ -130,6 +136,7 @@ extern double uuidx_key_share(PlannerInfo *root, VariableStatData *vardata,
 /* time_range_declared.c: what a column's constraints say */
 extern Oid	uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes);
 extern void uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d);
+extern bool uuidx_declared_indexed(const UuidxDeclared *d, Oid fn);
 extern void uuidx_time_target(List *rtable, Node *id, TimeTarget *t);
 
 /* time_range_support.c: the clauses the planner makes */

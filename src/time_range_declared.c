@@ -16,9 +16,14 @@
  * uuid_variant(id) = 2 every key is one.  On PostgreSQL 17 and later,
  * core's uuid_extract_version(id) serves as uuid_version(id) does.
  *
+ * Beside it, the functions of the column that the table's indexes hold
+ * as expressions (CREATE INDEX ON t (uuid_timestamp(id))): a user who
+ * indexed the form itself keeps the plans that index gives.
+ *
  * The answer is kept per backend until the table's relcache entry is
- * invalidated, as adding, dropping or validating a constraint does; the
- * plan cache, which invalidates plans on the same event, then replans.
+ * invalidated, as adding, dropping or validating a constraint, or creating
+ * or dropping an index, does; the plan cache, which invalidates plans on
+ * the same event, then replans.
  *
  *-------------------------------------------------------------------------
  */
@@ -27,21 +32,24 @@
 #include "compat.h"
 #include "access/stratnum.h"
 #include "access/table.h"
+#include "catalog/pg_class_d.h"
+#include "catalog/pg_index.h"
 #include "catalog/pg_opfamily_d.h"
 #include "catalog/pg_type_d.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
-#include "optimizer/tlist.h"
-#include "catalog/pg_class_d.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/tlist.h"
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
+#include "utils/builtins.h"
 #include "utils/hsearch.h"
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/partcache.h"
 #include "utils/rel.h"
+#include "utils/syscache.h"
 
 /*
  * An SQL function of the extension, found in the schema of a sibling;
@@ -95,6 +103,68 @@ typedef struct DeclaredEntry
 	UuidxDeclared declared;
 } DeclaredEntry;
 
+/* Is the expression the column attnum alone, maybe relabelled? */
+static bool
+is_column(Node *node, AttrNumber attnum)
+{
+	while (IsA(node, RelabelType))
+		node = (Node *) ((RelabelType *) node)->arg;
+	return IsA(node, Var) && ((Var *) node)->varattno == attnum;
+}
+
+/*
+ * The functions of one argument, the column, that the table's indexes
+ * hold as expressions.  Read from pg_index, which needs no lock on the
+ * indexes (the planner has locked none of them yet).
+ */
+static void
+read_indexed(Relation rel, AttrNumber attnum, UuidxDeclared *d)
+{
+	List	   *indexes = RelationGetIndexList(rel);
+	ListCell   *lc;
+
+	d->nindexed = 0;
+	foreach(lc, indexes)
+	{
+		HeapTuple	tuple = SearchSysCache1(INDEXRELID, ObjectIdGetDatum(lfirst_oid(lc)));
+		Datum		exprs;
+		bool		isnull;
+		ListCell   *le;
+
+		if (!HeapTupleIsValid(tuple))
+			continue;
+		exprs = SysCacheGetAttr(INDEXRELID, tuple, Anum_pg_index_indexprs, &isnull);
+		if (!isnull)
+		{
+			char	   *string = TextDatumGetCString(exprs);
+
+			foreach(le, (List *) stringToNode(string))
+			{
+				FuncExpr   *call = lfirst(le);
+
+				if (IsA(call, FuncExpr) && list_length(call->args) == 1 &&
+					is_column(linitial(call->args), attnum) &&
+					d->nindexed < UUIDX_INDEXED_FNS)
+					d->indexed[d->nindexed++] = call->funcid;
+			}
+		}
+		ReleaseSysCache(tuple);
+	}
+	list_free(indexes);
+}
+
+/* Does an index of the table hold fn(column)? */
+bool
+uuidx_declared_indexed(const UuidxDeclared *d, Oid fn)
+{
+	for (int i = 0; i < d->nindexed; i++)
+	{
+		if (d->indexed[i] == fn)
+			return true;
+	}
+	return false;
+}
+
 /* Read what the validated CHECK constraints of the table say of the column. */
 static void
 read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
@@ -111,6 +181,7 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 	d->versions = UUIDX_TIME_VERSIONS;
 	d->only = 0;
 	d->strong = false;
+	d->nindexed = 0;
 	version_fns[nfns] = uuidx_sibling_function(sibling, "uuid_version", 1, argtypes);
 	if (OidIsValid(version_fns[nfns]))
 		nfns++;
@@ -119,14 +190,20 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 #endif
 	variant_fn = uuidx_sibling_function(sibling, "uuid_variant", 1, argtypes);
 
-	/* the planner holds a lock on the table already */
+	/*
+	 * The planner holds a lock on the table already.  A foreign table's
+	 * constraints are not enforced, and a NO INHERIT one says nothing of the
+	 * rows of the table's children, which a query of the table reads: neither
+	 * declares anything.
+	 */
 	rel = table_open(relid, NoLock);
-	constr = rel->rd_att->constr;
+	read_indexed(rel, attnum, d);
+	constr = rel->rd_rel->relkind == RELKIND_FOREIGN_TABLE ? NULL : rel->rd_att->constr;
 	for (int i = 0; constr != NULL && i < constr->num_check; i++)
 	{
 		Node	   *check;
 
-		if (!constr->check[i].ccvalid)
+		if (!constr->check[i].ccvalid || constr->check[i].ccnoinherit)
 			continue;
 		check = eval_const_expressions(NULL, stringToNode(constr->check[i].ccbin));
 		checks = list_concat(checks, make_ands_implicit((Expr *) canonicalize_qual((Expr *) check, true)));
@@ -198,6 +275,7 @@ uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 		d->versions = UUIDX_TIME_VERSIONS;
 		d->only = 0;
 		d->strong = false;
+		d->nindexed = 0;
 		return;
 	}
 	if (declared_cache == NULL)

@@ -40,6 +40,10 @@
  * operations or FETCH ... WITH TIES, whose results depend on the sort key
  * itself.
  *
+ * Neither rewrite touches a form that an index of the table holds as an
+ * expression (CREATE INDEX ON t (uuid_timestamp(id))): that index answers
+ * the query as written.
+ *
  *-------------------------------------------------------------------------
  */
 #include "time_range.h"
@@ -73,6 +77,7 @@ static planner_hook_type prev_planner_hook = NULL;
 typedef struct Form
 {
 	Node	   *id;				/* its argument */
+	Oid			fn;				/* its function */
 	int			versions;		/* a bit per version it reads */
 	Oid			sibling;		/* a function of the extension */
 } Form;
@@ -111,6 +116,7 @@ form_of(Node *node, Form *form)
 	if (argtype != UUIDOID && getBaseType(argtype) != UUIDOID)
 		return false;
 	form->id = linitial(call->args);
+	form->fn = call->funcid;
 #ifdef UUIDX_CORE_EXTRACT_TIMESTAMP
 	if (call->funcid == UUIDX_CORE_EXTRACT_TIMESTAMP)
 	{
@@ -134,7 +140,8 @@ form_of(Node *node, Form *form)
 
 /*
  * The versions of the form's keys that have a key range, or 0 where the
- * form may read keys that have none (v1) in this column.
+ * form may read keys that have none (v1) in this column, or where an index
+ * of the table holds the form itself (which the query then keeps).
  */
 static int
 form_key_versions(Query *query, const Form *form, TimeTarget *target)
@@ -146,6 +153,8 @@ form_key_versions(Query *query, const Form *form, TimeTarget *target)
 	if (OidIsValid(target->relid))
 	{
 		uuidx_declared(form->sibling, target->relid, target->attnum, &declared);
+		if (uuidx_declared_indexed(&declared, form->fn))
+			return 0;
 		versions &= declared.versions;
 	}
 	if (versions & (1 << 1))
@@ -319,15 +328,18 @@ rewrite_condition(Query *query, Node *cond)
 
 	/*
 	 * The time (or range) is evaluated as the query evaluates it: it may not
-	 * be volatile, nor hold a subquery, nor read the column's own table.
+	 * be volatile, nor hold a subquery, nor read the column's own table.  An
+	 * equality with another table's column stays as written: it is a hash or
+	 * merge join's condition (and a FULL JOIN needs one).
 	 */
 	key = strip_implicit_coercions(form.id);
+	set_opfuncid(op);
 	if (!IsA(key, Var) || ((Var *) key)->varlevelsup != 0 ||
 		contain_volatile_functions(other) || checkExprHasSubLink(other) ||
-		bms_is_member(((Var *) key)->varno, pull_varnos_of_level(NULL, other, 0)))
+		bms_is_member(((Var *) key)->varno, pull_varnos_of_level(NULL, other, 0)) ||
+		(op->opfuncid == F_TIMESTAMPTZ_EQ && contain_vars_of_level(other, 0)))
 		return cond;
 
-	set_opfuncid(op);
 	if (op->opfuncid == F_ELEM_CONTAINED_BY_RANGE && form_left)
 		whole_range = true;
 	else if (op->opfuncid == F_RANGE_CONTAINS_ELEM && !form_left)
@@ -428,7 +440,8 @@ rewrite_order(Query *query)
 	if (!OidIsValid(target.relid))
 		return;
 	uuidx_declared(form.sibling, target.relid, target.attnum, &declared);
-	if (!declared.strong || !(form.versions & (1 << declared.only)))
+	if (!declared.strong || !(form.versions & (1 << declared.only)) ||
+		uuidx_declared_indexed(&declared, form.fn))
 		return;
 
 	get_sort_group_operators(TIMESTAMPTZOID, true, false, true, &time_lt, NULL, &time_gt, NULL);

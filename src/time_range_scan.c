@@ -132,9 +132,13 @@ compute_windows(TimeScanState *state)
 {
 	ExprContext *econtext = state->css.ss.ps.ps_ExprContext;
 	ListCell   *lc = list_head(state->window_states);
+	MemoryContext old;
+	bool		result = true;
 
+	/* what the arguments' values need (a detoasted range) goes with them */
 	ResetExprContext(econtext);
-	for (int c = 0; c < state->nconditions; c++)
+	old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
+	for (int c = 0; c < state->nconditions && result; c++)
 	{
 		Datum		values[3];
 		bool		nulls[3];
@@ -142,26 +146,27 @@ compute_windows(TimeScanState *state)
 
 		for (int i = 0; i < state->nargs[c]; i++)
 		{
-			values[i] = ExecEvalExprSwitchContext(lfirst(lc), econtext, &nulls[i]);
+			values[i] = ExecEvalExpr(lfirst(lc), econtext, &nulls[i]);
 			lc = lnext(state->window_states, lc);
 		}
 		if (state->nargs[c] == 1)
 		{
-			if (nulls[0])
-				return false;
-			uuidx_range_window(DatumGetRangeTypeP(values[0]), &state->windows[c]);
+			result = !nulls[0];
+			if (result)
+				uuidx_range_window(DatumGetRangeTypeP(values[0]), &state->windows[c]);
 			continue;
 		}
-		if (nulls[2])
-			return false;
+		result = !nulls[2];
+		if (!result)
+			continue;
 		flags = DatumGetTextPP(values[2]);
-		if (!uuidx_parts_window(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
-								nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
-								VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags),
-								&state->windows[c]))
-			return false;
+		result = uuidx_parts_window(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
+									nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
+									VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags),
+									&state->windows[c]);
 	}
-	return true;
+	MemoryContextSwitchTo(old);
+	return result;
 }
 
 /*
