@@ -10,11 +10,15 @@
 -- two forms, and as the first and last five ids in key order (ORDER BY id
 -- LIMIT 5, ascending and descending) of the operator and of the first
 -- form.  Prepared statements run their generic plans.
--- The data and ranges are random on every run; what is printed is not:
--- the number of checks, the mismatches (0; each one is also reported with
--- its range and plan) and the scans the counts used under each setting.
+-- The data and ranges are drawn from a seeded random() (v4 keys too), so
+-- that every run, on every major, checks the same cases and prints the
+-- same: the number of checks, the mismatches (0; each one is also reported
+-- with its range and plan) and the scans the counts used under each
+-- setting, which depend on the data.  To explore other cases, change the
+-- seed and read the mismatches only.
 
 SET TimeZone = 'UTC';
+SELECT setseed(0.3141592653);
 -- (plans forced off the scans they want cost enough to be compiled by JIT,
 -- which would only slow the test)
 SET jit = off;
@@ -37,7 +41,7 @@ INSERT INTO mixed
            WHEN 0 THEN uuid_timestamptz_to_v7(t)
            WHEN 1 THEN v6_at(t, (random() * 9)::int)
            WHEN 2 THEN uuid_v6_to_v1(v6_at(t))
-           WHEN 3 THEN gen_random_uuid()
+           WHEN 3 THEN overlay(overlay(md5(random()::text) PLACING '4' FROM 13 FOR 1) PLACING '8' FROM 17 FOR 1)::uuid
            WHEN 4 THEN uuid_v8_from_parts((extract(epoch FROM t) * 1000)::bigint, 0, 0)
            WHEN 5 THEN with_variant(uuid_timestamptz_to_v7(t), (array['0', '4', 'c', 'e'])[1 + (random() * 3)::int])
            WHEN 6 THEN with_variant(v6_at(t), 'c')
