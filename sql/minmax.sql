@@ -2,7 +2,8 @@
 -- (PostgreSQL 15 to 18), with uuid's < and > as sort operators, so that the
 -- planner answers them from a B-tree index, and with combine functions for
 -- parallel plans.  On a server whose pg_catalog has them, the extension
--- leaves them alone.
+-- leaves them alone.  (minmax_1.out: PostgreSQL 19's EXPLAIN names the
+-- InitPlan of a min/max aggregate, and says what it replaces.)
 
 -- Whose they are on this server.
 SELECT p.oid::regprocedure AS aggregate, n.nspname = 'pg_catalog' AS core,
