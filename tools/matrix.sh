@@ -6,7 +6,9 @@
 #   deb    the Debian package built, installed, tested by its autopkgtest and
 #          removed again (tools/deb.sh check; needs root)
 #   dist   the PGXN zip from `make dist`, unpacked elsewhere, where `make test`
-#          builds, installs and runs the whole suite (on PostgreSQL 15)
+#          builds, installs and runs the regression and isolation suites (on
+#          PostgreSQL 15; the zip holds the checkout's files, whose TAP suite
+#          step 15 and the package's autopkgtest have run already)
 #   indent pgindent leaves src/ unchanged (tools from the PostgreSQL 18
 #          source package in the cache, so after step 18)
 #   build-pg  test/tools/build_pg.t: tools/build-pg.sh without network takes
@@ -23,7 +25,8 @@ passed=0
 failed=0
 summary=()
 
-# The PGXN distribution: make dist, unpack, make test in the unpacked tree.
+# The PGXN distribution: make dist, unpack, make test in the unpacked tree
+# (UUIDX_DIST_TESTS: the suites, "regress isolation" unless set).
 dist_check() {
 	local dir version
 	require_packages git unzip || return 1
@@ -31,7 +34,8 @@ dist_check() {
 	version=$(make -C "$root" -s --no-print-directory dist | tail -1) || return 1
 	say "unpacking $version ($(stat -c %s "$root/$version") bytes) in $dir"
 	unzip -q "$root/$version" -d "$dir" && rm -f "$root/$version" || return 1
-	make -C "$dir/${version%.zip}" --no-print-directory test && rm -rf "$dir"
+	UUIDX_TESTS=${UUIDX_DIST_TESTS:-regress isolation} \
+		make -C "$dir/${version%.zip}" --no-print-directory test && rm -rf "$dir"
 }
 
 # A TAP file outside PGXS's suites, counted like one.
