@@ -21,7 +21,7 @@
 #   UUIDX_BENCH_ROUNDS=5  UUIDX_BENCH_INSERT_ROUNDS=3  UUIDX_BENCH_PGBENCH_ROUNDS=5
 #   UUIDX_BENCH_ROWS=3000000  UUIDX_BENCH_INSERT_ROWS=2000000  UUIDX_BENCH_CONVERT_ROWS=3000000
 #   UUIDX_BENCH_PGBENCH_SECONDS=5  UUIDX_BENCH_CLIENTS="1 2 4 8"  UUIDX_BENCH_PIPELINE=100
-#   UUIDX_BENCH_RANGE_ROWS=10000000  UUIDX_BENCH_KEYORDER_ROWS=1000000  UUIDX_BENCH_KEYORDER_SECONDS=2
+#   UUIDX_BENCH_RANGE_ROWS=10000000  UUIDX_BENCH_KEYORDER_ROWS=1000000  UUIDX_BENCH_KEYORDER_SECONDS=6
 #   UUIDX_BENCH_SECTIONS="1 2 3 4 5 6 7 8" (the sections to run)
 #   UUIDX_BENCH_OUT=DIR    keep the report and the data files there (else they go with the server)
 #   UUIDX_BENCH_PNG=FILE   the figure (default docs/bench.png in the checkout; empty: no figure)
@@ -40,7 +40,7 @@ pgb_secs=${UUIDX_BENCH_PGBENCH_SECONDS:-5}
 read -ra clients <<<"${UUIDX_BENCH_CLIENTS:-1 2 4 8}"
 range_rows=${UUIDX_BENCH_RANGE_ROWS:-10000000}
 keyorder_rows=${UUIDX_BENCH_KEYORDER_ROWS:-1000000}
-keyorder_secs=${UUIDX_BENCH_KEYORDER_SECONDS:-2}
+keyorder_secs=${UUIDX_BENCH_KEYORDER_SECONDS:-6}
 sections=" ${UUIDX_BENCH_SECTIONS:-1 2 3 4 5 6 7 8} "
 png=${UUIDX_BENCH_PNG-$UUIDX_ROOT/docs/bench.png}
 command="$(env | grep '^UUIDX_BENCH_' | sort | tr '\n' ' ')make bench"
@@ -89,6 +89,22 @@ latency_sql() {
 		awk '/^latency average/ { print $4 }')
 	[ -n "$ms" ] || { echo "pgbench gave no latency for: $1" >&2; exit 1; }
 	echo "$ms"
+}
+# Several statements in one pgbench run, each a script of its own drawn at
+# random per transaction, so that all of them meet the same moments of a
+# noisy machine: latency_mixed SECONDS SQL...; prints each one's latency
+# average in ms, in the order given.
+latency_mixed() {
+	local secs=$1 i args=() out
+	shift
+	for ((i = 1; i <= $#; i++)); do
+		printf '%s;\n' "${!i}" >"$dir/mixed$i.sql"
+		args+=(-f "$dir/mixed$i.sql@1")
+	done
+	out=$("$PG_BINDIR/pgbench" -h "$dir" -U postgres -n -M simple -T "$secs" "${args[@]}" postgres 2>&1)
+	out=$(awk '/^SQL script [0-9]+:/ { s = $3 } /^ - latency average/ && s { print $5; s = "" }' <<<"$out")
+	[ "$(wc -l <<<"$out")" = $# ] || { echo "pgbench gave no latencies for: $*" >&2; exit 1; }
+	echo "$out"
 }
 calc() { awk "BEGIN { print $* }"; }
 # Rotate: the i-th of the n variants in round r.
@@ -315,7 +331,10 @@ report_ranges() {
 # kom, a UNION ALL of the v7 and the v6 key ranges).  Windows: the last
 # hour, built with now() and open towards the future as users write it
 # (closed at now() on kom, whose v6 keys all sort above it), and one day
-# 40 days back.  Planning time: EXPLAIN's, median of 15.
+# 40 days back.  The forms of one query run in one pgbench session each
+# round, drawn at random per statement (latency_mixed), so that their
+# ratios do not depend on when each ran.  Planning time: EXPLAIN's, median
+# of 15.
 keyorder_windows=(last_hour day_40_back)
 keyorder_queries=(desc10 asc10 count)
 keyorder_styles() { # table: the ways it is asked, the hand-written bounds last
@@ -374,16 +393,18 @@ measure_keyorder() {
 		          FROM generate_series(1, $keyorder_rows / 9) g) s" \
 		-c 'VACUUM ANALYZE ko, kod, kom'
 	keyorder_day=$(psql_ -Atc "SELECT date_trunc('day', now() - interval '40 days')")
-	local r i w q t st sql styles
+	local r i w q t st sql styles sqls ms out
 	for t in ko kod kom; do
 		read -ra styles <<<"$(keyorder_styles $t)"
 		for w in "${keyorder_windows[@]}"; do
 			for q in "${keyorder_queries[@]}"; do
+				sqls=()
+				for st in "${styles[@]}"; do sqls+=("$(keyorder_sql $t "$st" "$w" "$q")"); done
 				for ((r = 0; r < rounds; r++)); do
+					out=$(latency_mixed "$keyorder_secs" "${sqls[@]}")
+					mapfile -t ms <<<"$out"
 					for ((i = 0; i < ${#styles[@]}; i++)); do
-						st=$(nth $r $i "${styles[@]}")
-						sql=$(keyorder_sql $t "$st" "$w" "$q")
-						echo "keyorder-$t-$w-$q $st $r $(latency_sql "$sql" "$keyorder_secs")" >>"$res/raw.txt"
+						echo "keyorder-$t-$w-$q ${styles[$i]} $r ${ms[$i]}" >>"$res/raw.txt"
 					done
 				done
 				for st in "${styles[@]}"; do
@@ -401,7 +422,7 @@ measure_keyorder() {
 }
 report_keyorder() {
 	local t w q st m b styles
-	printf '\n6. Time queries as users write them: %s v7 rows over 60 days up to now; ms per statement (pgbench -M simple -T %s latency average), median of %s rounds; planning ms (EXPLAIN, median of 15)\n' "$keyorder_rows" "$keyorder_secs" "$rounds"
+	printf '\n6. Time queries as users write them: %s v7 rows over 60 days up to now; ms per statement (pgbench -M simple -T %s latency average, the forms of a query drawn at random in one run), median of %s rounds; planning ms (EXPLAIN, median of 15)\n' "$keyorder_rows" "$keyorder_secs" "$rounds"
 	printf '%-10s %-12s %-7s %-18s %9s %9s %9s %8s %8s\n' table window query form "ms" "bounds" "ratio" "plan" "bounds"
 	for t in ko kod kom; do
 		read -ra styles <<<"$(keyorder_styles $t)"
