@@ -113,6 +113,17 @@ endif
 $(DATA_built): sql/uuidx.sql
 	cp $< $@
 
+# Objects compiled against another PostgreSQL (make, then PG_CONFIG=other
+# make install) must not be linked into this one's library: every object
+# depends on a stamp naming the server headers it was compiled with, which
+# is rewritten, and so rebuilds them, when they differ.
+UUIDX_BUILT_FOR = $(VERSION) $(includedir_server)
+src/.built-for: FORCE
+	@echo '$(UUIDX_BUILT_FOR)' | cmp -s - $@ || echo '$(UUIDX_BUILT_FOR)' >$@
+$(OBJS) $(OBJS:.o=.bc): src/.built-for
+.PHONY: FORCE
+EXTRA_CLEAN += src/.built-for
+
 $(OBJS): src/uuidx.h src/compat.h Makefile
 $(filter src/time_range%,$(OBJS)): src/time_range.h
 
