@@ -28,9 +28,11 @@
  * versions whose time the function reads into the window, and the
  * function is NULL for every other key.  A NULL time compares as NULL, so
  * the rewrite adds t IS NOT NULL (a one-time check where t is a constant
- * or stable expression); a range built from one time and an open side is
- * never empty by error, so it needs no check of its own.  BETWEEN is two
- * comparisons, each rewritten.
+ * or stable expression).  A lower and an upper comparison of the same form
+ * with constant times among the conditions of one WHERE or ON (BETWEEN is
+ * two) make one window, which the planner estimates as one, not as two
+ * independent conditions; only where the range constructor accepts the
+ * two times, which every clause made from the window evaluates.
  *
  * ORDER BY uuid_timestamp(id) [DESC] (or the other two), as the last sort
  * key, becomes ORDER BY id [DESC] on a column whose constraints say every
@@ -185,11 +187,11 @@ range_of(Node *lower, Node *upper, const char *flags)
 }
 
 /*
- * The range of times a comparison f(id) op t accepts, with f on the left
- * (op commuted otherwise); NULL for an operator that has none.
+ * The strategy of a comparison f(id) op t with f on the left (op commuted
+ * otherwise), or 0 for an operator that is not one of timestamptz's.
  */
-static Node *
-comparison_range(Oid opfuncid, bool form_left, Node *t)
+static int
+comparison_strategy(Oid opfuncid, bool form_left)
 {
 	int			strategy;
 
@@ -211,23 +213,11 @@ comparison_range(Oid opfuncid, bool form_left, Node *t)
 			strategy = BTGreaterStrategyNumber;
 			break;
 		default:
-			return NULL;
+			return 0;
 	}
 	if (!form_left && strategy != BTEqualStrategyNumber)
 		strategy = BTMaxStrategyNumber + 1 - strategy;
-	switch (strategy)
-	{
-		case BTLessStrategyNumber:
-			return range_of(timestamptz_null(), t, "[)");
-		case BTLessEqualStrategyNumber:
-			return range_of(timestamptz_null(), t, "[]");
-		case BTEqualStrategyNumber:
-			return range_of(t, copyObject(t), "[]");
-		case BTGreaterEqualStrategyNumber:
-			return range_of(t, timestamptz_null(), "[)");
-		default:
-			return range_of(t, timestamptz_null(), "()");
-	}
+	return strategy;
 }
 
 /*
@@ -302,82 +292,204 @@ not_null(Node *t)
 }
 
 /*
- * The rewrite of one condition, or the condition itself: f(id) op t,
- * t op f(id), f(id) <@ r or r @> f(id).
+ * A condition that may be rewritten: f(id) op t or t op f(id) (strategy
+ * with f on the left), or f(id) <@ r, r @> f(id) (strategy 0, other the
+ * range).
  */
-static Node *
-rewrite_condition(Query *query, Node *cond)
+typedef struct Comparison
+{
+	Form		form;
+	Node	   *other;
+	int			strategy;
+} Comparison;
+
+/* Is the condition a comparison that may be rewritten? */
+static bool
+comparison_of(Node *cond, Comparison *c)
 {
 	OpExpr	   *op = (OpExpr *) cond;
-	Form		form;
 	bool		form_left;
 	Node	   *key;
-	Node	   *other;
-	Node	   *range;
-	Node	   *clauses;
-	TimeTarget	target;
-	int			versions;
-	bool		whole_range = false;
 
 	if (!IsA(cond, OpExpr) || list_length(op->args) != 2)
-		return cond;
-	form_left = form_of(linitial(op->args), &form);
-	if (!form_left && !form_of(lsecond(op->args), &form))
-		return cond;
-	other = form_left ? lsecond(op->args) : linitial(op->args);
+		return false;
+	form_left = form_of(linitial(op->args), &c->form);
+	if (!form_left && !form_of(lsecond(op->args), &c->form))
+		return false;
+	c->other = form_left ? lsecond(op->args) : linitial(op->args);
 
 	/*
 	 * The time (or range) is evaluated as the query evaluates it: it may not
 	 * be volatile, nor hold a subquery, nor read the column's own table.  An
 	 * equality with another table's column stays as written: it is a hash or
-	 * merge join's condition (and a FULL JOIN needs one).
+	 * merge join's condition (and a FULL JOIN needs one).  A NULL constant is
+	 * never true: left to the planner.
 	 */
-	key = strip_implicit_coercions(form.id);
+	key = strip_implicit_coercions(c->form.id);
 	set_opfuncid(op);
 	if (!IsA(key, Var) || ((Var *) key)->varlevelsup != 0 ||
-		contain_volatile_functions(other) || checkExprHasSubLink(other) ||
-		bms_is_member(((Var *) key)->varno, pull_varnos_of_level(NULL, other, 0)) ||
-		(op->opfuncid == F_TIMESTAMPTZ_EQ && contain_vars_of_level(other, 0)))
-		return cond;
-
-	if (op->opfuncid == F_ELEM_CONTAINED_BY_RANGE && form_left)
-		whole_range = true;
-	else if (op->opfuncid == F_RANGE_CONTAINS_ELEM && !form_left)
-		whole_range = true;
-	if (whole_range && exprType(other) != TSTZRANGEOID)
-		return cond;
-	range = whole_range ? other : comparison_range(op->opfuncid, form_left, other);
-	if (range == NULL)
-		return cond;
-	if (IsA(other, Const) && ((Const *) other)->constisnull)
-		return cond;			/* never true; left to the planner */
-
-	versions = form_key_versions(query, &form, &target);
-	if (versions == 0)
-		return cond;
-	clauses = uuidx_time_clauses(form.sibling, form.id, range, versions, &target, whole_range);
-	if (clauses == NULL)
-		return cond;
-	if (!whole_range && !never_null(other))
-		clauses = (Node *) make_andclause(list_make2(not_null(other), clauses));
-	return clauses;
+		contain_volatile_functions(c->other) || checkExprHasSubLink(c->other) ||
+		bms_is_member(((Var *) key)->varno, pull_varnos_of_level(NULL, c->other, 0)) ||
+		(op->opfuncid == F_TIMESTAMPTZ_EQ && contain_vars_of_level(c->other, 0)) ||
+		(IsA(c->other, Const) && ((Const *) c->other)->constisnull))
+		return false;
+	if ((op->opfuncid == F_ELEM_CONTAINED_BY_RANGE && form_left) ||
+		(op->opfuncid == F_RANGE_CONTAINS_ELEM && !form_left))
+	{
+		c->strategy = 0;
+		return exprType(c->other) == TSTZRANGEOID;
+	}
+	c->strategy = comparison_strategy(op->opfuncid, form_left);
+	return c->strategy != 0;
 }
 
-/* Each condition of an AND tree rewritten; anything else as one condition. */
+static bool
+is_lower(const Comparison *c)
+{
+	return c->strategy == BTGreaterStrategyNumber || c->strategy == BTGreaterEqualStrategyNumber;
+}
+
+static bool
+is_upper(const Comparison *c)
+{
+	return c->strategy == BTLessStrategyNumber || c->strategy == BTLessEqualStrategyNumber;
+}
+
+/*
+ * May a lower and an upper comparison of the same form make one window?
+ * Their times must be constants whose window the range constructor
+ * accepts (lower <= upper): the window is built with it, in the index
+ * conditions too, and a pair of comparisons never fails.
+ */
+static bool
+window_pair(const Comparison *a, const Comparison *b)
+{
+	const Comparison *lower = is_lower(a) ? a : b;
+	const Comparison *upper = is_lower(a) ? b : a;
+
+	if (a->form.fn != b->form.fn || !(is_lower(lower) && is_upper(upper)) ||
+		!IsA(lower->other, Const) || !IsA(upper->other, Const) ||
+		exprType(lower->other) != TIMESTAMPTZOID || exprType(upper->other) != TIMESTAMPTZOID ||
+		!equal(a->form.id, b->form.id))
+		return false;
+	return DatumGetTimestampTz(((Const *) lower->other)->constvalue) <=
+		DatumGetTimestampTz(((Const *) upper->other)->constvalue);
+}
+
+/*
+ * The rewrite of a comparison, or of a lower and an upper one of the same
+ * form (f(id) >= a AND f(id) < b: one window, estimated as one; see
+ * window_pair()), or NULL where it stays as written.  A NULL time compares
+ * as NULL, so the rewrite adds t IS NOT NULL for a time that may be one.
+ */
+static Node *
+rewrite_comparison(Query *query, const Comparison *c, const Comparison *upper)
+{
+	const Comparison *lower = c;
+	Node	   *range;
+	Node	   *clauses;
+	TimeTarget	target;
+	int			versions;
+	List	   *checks = NIL;
+	char		flags[3] = "[)";
+
+	if (c->strategy == 0)
+		range = c->other;
+	else if (c->strategy == BTEqualStrategyNumber)
+	{
+		range = range_of(c->other, copyObject(c->other), "[]");
+		upper = c;
+	}
+	else
+	{
+		if (is_upper(c))
+		{
+			lower = upper;
+			upper = c;
+		}
+		if (lower != NULL)
+			flags[0] = lower->strategy == BTGreaterEqualStrategyNumber ? '[' : '(';
+		if (upper != NULL)
+			flags[1] = upper->strategy == BTLessEqualStrategyNumber ? ']' : ')';
+		range = range_of(lower ? lower->other : timestamptz_null(),
+						 upper ? upper->other : timestamptz_null(), flags);
+	}
+	versions = form_key_versions(query, &c->form, &target);
+	if (versions == 0)
+		return NULL;
+	clauses = uuidx_time_clauses(c->form.sibling, c->form.id, range, versions, &target,
+								 c->strategy == 0);
+	if (clauses == NULL)
+		return NULL;
+	if (c->strategy != 0)
+	{
+		if (lower != NULL && !never_null(lower->other))
+			checks = lappend(checks, not_null(lower->other));
+		if (upper != NULL && upper != lower && !never_null(upper->other))
+			checks = lappend(checks, not_null(upper->other));
+	}
+	if (checks == NIL)
+		return clauses;
+	return (Node *) make_andclause(lappend(checks, clauses));
+}
+
+/* The conjuncts of an AND tree, in order. */
+static List *
+conjuncts(Node *quals, List *list)
+{
+	ListCell   *lc;
+
+	if (!is_andclause(quals))
+		return lappend(list, quals);
+	foreach(lc, ((BoolExpr *) quals)->args)
+		list = conjuncts(lfirst(lc), list);
+	return list;
+}
+
+/*
+ * Each comparison of an AND tree rewritten, a lower one with an upper one
+ * of the same form where both stand; anything else as it is.
+ */
 static Node *
 rewrite_conditions(Query *query, Node *quals)
 {
+	List	   *conds;
+	List	   *result = NIL;
+	Comparison *cmps;
+	bool	   *usable;
+	bool	   *taken;
+	int			n;
+
 	if (quals == NULL)
 		return NULL;
-	if (is_andclause(quals))
+	conds = conjuncts(quals, NIL);
+	n = list_length(conds);
+	cmps = palloc(sizeof(Comparison) * n);
+	usable = palloc(sizeof(bool) * n);
+	taken = palloc0(sizeof(bool) * n);
+	for (int i = 0; i < n; i++)
+		usable[i] = comparison_of(list_nth(conds, i), &cmps[i]);
+	for (int i = 0; i < n; i++)
 	{
-		ListCell   *lc;
+		int			partner = -1;
+		Node	   *rewritten = NULL;
 
-		foreach(lc, ((BoolExpr *) quals)->args)
-			lfirst(lc) = rewrite_conditions(query, lfirst(lc));
-		return quals;
+		if (taken[i])
+			continue;			/* rewritten with an earlier one */
+		for (int j = i + 1; usable[i] && j < n && partner < 0; j++)
+		{
+			if (usable[j] && !taken[j] && window_pair(&cmps[i], &cmps[j]))
+				partner = j;
+		}
+		if (usable[i])
+			rewritten = rewrite_comparison(query, &cmps[i], partner >= 0 ? &cmps[partner] : NULL);
+		if (rewritten == NULL)
+			rewritten = list_nth(conds, i);
+		else if (partner >= 0)
+			taken[partner] = true;
+		result = lappend(result, rewritten);
 	}
-	return rewrite_condition(query, quals);
+	return list_length(result) == 1 ? linitial(result) : (Node *) make_andclause(result);
 }
 
 /* The conditions of WHERE and JOIN ... ON in a join tree. */
