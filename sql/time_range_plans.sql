@@ -45,16 +45,9 @@ SELECT (SELECT count(*) FROM events WHERE id <@ tstzrange('2026-11-10 00:00+00',
 -- Row estimates within a factor of 2 of the true count, from id's histogram;
 -- the last hour of the data too, where the histogram passes from the newest
 -- v7 keys to the v6 keys that sort after them.
-CREATE OR REPLACE FUNCTION estimate_ratio(query text) RETURNS float8
-LANGUAGE plpgsql AS $$
-DECLARE
-  plan json;
-  actual bigint;
-BEGIN
-  EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
-  EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO actual;
-  RETURN (plan->0->'Plan'->>'Plan Rows')::float8 / greatest(actual, 1);
-END $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set include :abs_srcdir '/sql/include/estimate_ratio.sql'
+\i :include
 SELECT w AS window, estimate_ratio(format('SELECT * FROM events WHERE id <@ tstzrange(%L, %L)', a, b)) BETWEEN 0.5 AND 2 AS within_2x
 FROM (VALUES ('1 minute', '2026-11-10 00:00+00'::timestamptz, '2026-11-10 00:01+00'::timestamptz),
              ('1 hour', '2026-11-10 00:00+00', '2026-11-10 01:00+00'),

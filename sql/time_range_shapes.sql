@@ -14,17 +14,9 @@ LANGUAGE sql IMMUTABLE AS $$
   FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
 $$;
 
--- The planner's row estimate of a query against its true row count.
-CREATE OR REPLACE FUNCTION estimate_ratio(query text) RETURNS float8
-LANGUAGE plpgsql AS $$
-DECLARE
-  plan json;
-  actual bigint;
-BEGIN
-  EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
-  EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO actual;
-  RETURN (plan->0->'Plan'->>'Plan Rows')::float8 / greatest(actual, 1);
-END $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set include :abs_srcdir '/sql/include/estimate_ratio.sql'
+\i :include
 
 -- The ids a query returns, and those the definition gives, in order.
 CREATE OR REPLACE FUNCTION same_ids(query text, definition text) RETURNS boolean
