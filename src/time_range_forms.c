@@ -31,8 +31,7 @@
  * or stable expression).  A lower and an upper comparison of the same form
  * with constant times among the conditions of one WHERE or ON (BETWEEN is
  * two) make one window, which the planner estimates as one, not as two
- * independent conditions; only where the range constructor accepts the
- * two times, which every clause made from the window evaluates.
+ * independent conditions; only where lower <= upper (see window_pair()).
  *
  * ORDER BY uuid_timestamp(id) [DESC] (or the other two), as the last sort
  * key, becomes ORDER BY id [DESC] on a column whose constraints say every
@@ -357,9 +356,11 @@ is_upper(const Comparison *c)
 
 /*
  * May a lower and an upper comparison of the same form make one window?
- * Their times must be constants whose window the range constructor
- * accepts (lower <= upper): the window is built with it, in the index
- * conditions too, and a pair of comparisons never fails.
+ * Their times must be constants with lower <= upper.  Such a window's
+ * key bounds are computed here, as constants; crossed times are no window
+ * the range constructor accepts, and would leave its call, which raises,
+ * in the index conditions, where two comparisons hold no row and raise
+ * nothing.  Parameters and computed times stay two comparisons.
  */
 static bool
 window_pair(const Comparison *a, const Comparison *b)
