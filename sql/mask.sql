@@ -55,9 +55,11 @@ SELECT uuid_v7_mask(NULL, '\x00112233445566778899aabbccddeeff') AS null_id,
        uuid_v7_unmask('7a5dbbc5-94dd-4001-8203-040506070809', NULL) AS null_key;
 
 -- The key kept out of query text, as the README shows: in a table only its
--- owner reads, used by SECURITY DEFINER functions.  A role that may call
--- them turns keys into masks and back, and cannot read the key.
+-- owner reads, used by SECURITY DEFINER functions.  The role granted them
+-- turns keys into masks and back, and cannot read the key; another role
+-- can call neither.
 CREATE ROLE regress_uuidx_api;
+CREATE ROLE regress_uuidx_other;
 CREATE TABLE mask_key (key bytea NOT NULL CHECK (length(key) = 16));
 INSERT INTO mask_key SELECT uuid_send(gen_random_uuid());
 REVOKE ALL ON mask_key FROM PUBLIC;
@@ -67,6 +69,8 @@ AS $$ SELECT uuid_v7_mask(id, key) FROM mask_key $$;
 CREATE FUNCTION private_id(public_id uuid) RETURNS uuid
 LANGUAGE sql STABLE STRICT SECURITY DEFINER SET search_path = pg_catalog, public
 AS $$ SELECT uuid_v7_unmask(public_id, key) FROM mask_key $$;
+REVOKE EXECUTE ON FUNCTION public_id(uuid), private_id(uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public_id(uuid), private_id(uuid) TO regress_uuidx_api;
 CREATE TABLE api_orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), item text);
 INSERT INTO api_orders (item) SELECT 'item ' || g FROM generate_series(1, 1000) g;
 ANALYZE api_orders;
@@ -77,6 +81,10 @@ SELECT count(*) AS shown_as_v4 FROM api_orders WHERE uuid_version(public_id(id))
 SELECT item FROM api_orders WHERE id = private_id((SELECT public_id(id) FROM api_orders WHERE item = 'item 500'));
 EXPLAIN (COSTS OFF) SELECT item FROM api_orders WHERE id = private_id('7a5dbbc5-94dd-4001-8203-040506070809');
 RESET ROLE;
+SET ROLE regress_uuidx_other;
+SELECT private_id('7a5dbbc5-94dd-4001-8203-040506070809');
+SELECT public_id('019aa1a4-5c00-7000-8000-000000000000');
+RESET ROLE;
 DROP TABLE api_orders, mask_key;
 DROP FUNCTION public_id(uuid), private_id(uuid);
-DROP ROLE regress_uuidx_api;
+DROP ROLE regress_uuidx_api, regress_uuidx_other;

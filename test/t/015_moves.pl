@@ -25,9 +25,9 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use FakeClock;
 
-# The README's statement for a whole database (every uuid column's
-# greatest key of each of the versions 6, 7 and 8), taken from the README
-# itself so that what users copy is what runs here.
+# The README's statement for a whole database (for every column whose
+# DEFAULT is one of uuidx's generators, its greatest key of that version),
+# taken from the README itself so that what users copy is what runs here.
 my $advance_all = do
 {
 	my $readme = slurp_file(dirname(__FILE__) . '/../../README.md');
