@@ -384,9 +384,10 @@ window_pair(const Comparison *a, const Comparison *b)
  * as NULL, so the rewrite adds t IS NOT NULL for a time that may be one.
  */
 static Node *
-rewrite_comparison(Query *query, const Comparison *c, const Comparison *upper)
+rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner)
 {
-	const Comparison *lower = c;
+	const Comparison *lower = NULL;
+	const Comparison *upper = NULL;
 	Node	   *range;
 	Node	   *clauses;
 	TimeTarget	target;
@@ -399,15 +400,12 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *upper)
 	else if (c->strategy == BTEqualStrategyNumber)
 	{
 		range = range_of(c->other, copyObject(c->other), "[]");
-		upper = c;
+		lower = c;				/* its one time, checked once */
 	}
 	else
 	{
-		if (is_upper(c))
-		{
-			lower = upper;
-			upper = c;
-		}
+		lower = is_lower(c) ? c : partner;
+		upper = is_lower(c) ? partner : c;
 		if (lower != NULL)
 			flags[0] = lower->strategy == BTGreaterEqualStrategyNumber ? '[' : '(';
 		if (upper != NULL)
@@ -422,13 +420,10 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *upper)
 								 c->strategy == 0);
 	if (clauses == NULL)
 		return NULL;
-	if (c->strategy != 0)
-	{
-		if (lower != NULL && !never_null(lower->other))
-			checks = lappend(checks, not_null(lower->other));
-		if (upper != NULL && upper != lower && !never_null(upper->other))
-			checks = lappend(checks, not_null(upper->other));
-	}
+	if (lower != NULL && !never_null(lower->other))
+		checks = lappend(checks, not_null(lower->other));
+	if (upper != NULL && !never_null(upper->other))
+		checks = lappend(checks, not_null(upper->other));
 	if (checks == NIL)
 		return clauses;
 	return (Node *) make_andclause(lappend(checks, clauses));
