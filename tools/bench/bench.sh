@@ -79,21 +79,12 @@ $2;
 SELECT extract(epoch FROM clock_timestamp() - :'t0') * 1000;
 SQL
 }
-# Milliseconds per statement of SQL $1, as pgbench's latency average over
-# $2 seconds in one session, each statement parsed and planned anew (the
-# simple protocol, as an application's ad hoc query).
-latency_sql() {
-	local file=$dir/latency.sql ms
-	printf '%s;\n' "$1" >"$file"
-	ms=$("$PG_BINDIR/pgbench" -h "$dir" -U postgres -n -M simple -T "$2" -f "$file" postgres 2>&1 |
-		awk '/^latency average/ { print $4 }')
-	[ -n "$ms" ] || { echo "pgbench gave no latency for: $1" >&2; exit 1; }
-	echo "$ms"
-}
-# Several statements in one pgbench run, each a script of its own drawn at
-# random per transaction, so that all of them meet the same moments of a
-# noisy machine: latency_mixed SECONDS SQL...; prints each one's latency
-# average in ms, in the order given.
+# Milliseconds per statement of each SQL given, in one pgbench run of
+# SECONDS in one session, each statement a script of its own drawn at
+# random per transaction (so that all of them meet the same moments of a
+# noisy machine) and parsed and planned anew (the simple protocol, as an
+# application's ad hoc query): latency_mixed SECONDS SQL...; prints each
+# one's latency average, in the order given.
 latency_mixed() {
 	local secs=$1 i args=() out
 	shift
@@ -407,8 +398,8 @@ measure_keyorder() {
 						echo "keyorder-$t-$w-$q ${styles[$i]} $r ${ms[$i]}" >>"$res/raw.txt"
 					done
 				done
-				for st in "${styles[@]}"; do
-					sql=$(keyorder_sql $t "$st" "$w" "$q")
+				for ((i = 0; i < ${#styles[@]}; i++)); do
+					st=${styles[$i]} sql=${sqls[$i]}
 					echo "keyorder-$t-$w-$q plan-$st 0 $(plan_ms "$sql")" >>"$res/raw.txt"
 					{
 						echo "-- $t, $w, $q, $st"
