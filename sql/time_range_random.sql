@@ -116,14 +116,16 @@ CREATE TABLE random_ranges AS
   FROM (SELECT g, date_trunc((array['microseconds', 'milliseconds', 'second'])[1 + (random() * 2)::int],
                              '2026-10-01+00'::timestamptz + random() * interval '60 days') AS a
         FROM generate_series(1, 60) g) s;
--- and four fixed ones, so that each setting meets every plan it allows:
--- everything, one arm (v7 only: past v6's end; v6 only: before 1970), and
--- a narrow one with both arms.
+-- and five fixed ones, so that each setting meets every plan it allows:
+-- everything, one arm (v7 only: past v6's end; v6 only: before 1970), a
+-- narrow one with both arms, and a wide one (half the rows, where the
+-- planner's own index paths compete with the custom scan's).
 INSERT INTO random_ranges VALUES
   (1001, '(,)'),
   (1002, '[5300-01-01+00, 5300-01-02+00)'),
   (1003, '[1960-01-01+00, 1960-01-02+00)'),
-  (1004, '[2026-10-15 00:00+00, 2026-10-15 00:10+00)');
+  (1004, '[2026-10-15 00:00+00, 2026-10-15 00:10+00)'),
+  (1005, '[2026-10-05 00:00+00, 2026-11-05 00:00+00)');
 
 -- The first node of a plan that scans a table.
 CREATE FUNCTION scan_of(plan json) RETURNS text

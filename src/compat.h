@@ -142,13 +142,15 @@
 
 /*
  * PostgreSQL 19 lets a plugin narrow a relation's path strategies
- * (RelOptInfo.pgs_mask, commit 4020b370f2); enable_indexonlyscan only
- * seeds it.
+ * (RelOptInfo.pgs_mask, commit 4020b370f2); enable_indexonlyscan and
+ * enable_indexscan only seed it.
  */
 #if PG_VERSION_NUM >= 190000
 #define UUIDX_CONSIDER_INDEXONLY(rel) (((rel)->pgs_mask & PGS_CONSIDER_INDEXONLY) != 0)
+#define UUIDX_CONSIDER_INDEXSCAN(rel) (((rel)->pgs_mask & PGS_INDEXSCAN) != 0)
 #else
 #define UUIDX_CONSIDER_INDEXONLY(rel) enable_indexonlyscan
+#define UUIDX_CONSIDER_INDEXSCAN(rel) enable_indexscan
 #endif
 
 #endif							/* UUIDX_COMPAT_H */

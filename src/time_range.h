@@ -145,6 +145,16 @@ extern Node *uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 								const TimeTarget *target, bool check_range);
 extern List *uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version);
 
+/*
+ * Does the custom scan answer this arm (a restriction of the table, or an
+ * arm of one's OR) over this index alone, so that the arm makes no index
+ * condition there?  Set by the planner hook's installer to the scan's
+ * uuidx_time_scan_answers_arm, so that this file needs nothing of the
+ * scan's; NULL: none.
+ */
+typedef bool (*uuidx_arm_answered_fn) (PlannerInfo *root, IndexOptInfo *index, Node *arm);
+extern uuidx_arm_answered_fn uuidx_time_arm_answered;
+
 /* time_range_forms.c: the forms users write, rewritten */
 extern void uuidx_time_forms_install_hook(void);
 
@@ -162,5 +172,6 @@ extern void uuidx_time_forms_install_hook(void);
 extern const struct CustomScanMethods *uuidx_time_scan_methods(void);
 extern void uuidx_time_scan_register(void);
 extern void uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel);
+extern bool uuidx_time_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm);
 
 #endif							/* UUIDX_TIME_RANGE_H */

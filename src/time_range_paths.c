@@ -210,6 +210,33 @@ charge_walk(PlannerInfo *root, RelOptInfo *rel, VariableStatData *vardata, Node 
 }
 
 /*
+ * The rows whose key of the version lies in the window of the clause: the
+ * planner's estimate for the clause's arm of that version, made for the
+ * table's size (an arm beside comparisons for pruning carries only its
+ * share of theirs); else from id's statistics.
+ */
+static double
+region_rows(PlannerInfo *root, RelOptInfo *rel, RestrictInfo *rinfo,
+			VariableStatData *vardata, const TimeWindow *w, int version)
+{
+	List	   *arms = rinfo->orclause != NULL ?
+		((BoolExpr *) rinfo->orclause)->args : list_make1(rinfo);
+	ListCell   *lc;
+
+	foreach(lc, arms)
+	{
+		RestrictInfo *arm = lfirst(lc);
+		FuncExpr   *call = (FuncExpr *) arm->clause;
+		TimeClause	c;
+
+		if (IsA(call, FuncExpr) && uuidx_time_clause(call->funcid, call->args, &c) &&
+			c.version == version && !c.pruned)
+			return clause_selectivity(root, (Node *) arm, 0, JOIN_INNER, NULL) * rel->tuples;
+	}
+	return uuidx_window_selectivity(root, vardata, w, version) * rel->tuples;
+}
+
+/*
  * set_rel_pathlist_hook: on a table with an id <@ r whose range the
  * planner can estimate, charge the index paths that walk id's key order
  * what they read before the range (see the head of this file), and a
@@ -223,6 +250,7 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 	int			versions = 0;
 	KeyRegions	regions;
 	VariableStatData vardata;
+	RestrictInfo *rinfo = NULL;
 	ListCell   *lc;
 	Cost	   *charged;
 
@@ -236,7 +264,8 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 		return;
 	foreach(lc, rel->baserestrictinfo)
 	{
-		if (clause_window(root, (Node *) ((RestrictInfo *) lfirst(lc))->clause, &id, &w, &versions))
+		rinfo = lfirst(lc);
+		if (clause_window(root, (Node *) rinfo->clause, &id, &w, &versions))
 			break;
 	}
 	if (id == NULL)
@@ -246,7 +275,7 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 	regions.n = 0;
 	for (int version = 7; version >= 6; version--)
 		if ((versions & (1 << version)) && !w.empty[WINDOW_INDEX(version)] &&
-			uuidx_window_selectivity(root, &vardata, &w, version) * rel->tuples >= 1)
+			region_rows(root, rel, rinfo, &vardata, &w, version) >= 1)
 		{
 			uuidx_window_bound(&w, version, false, &regions.lower[regions.n]);
 			uuidx_window_bound(&w, version, true, &regions.upper[regions.n]);
@@ -298,6 +327,7 @@ void
 uuidx_time_range_install_hook(void)
 {
 	uuidx_time_scan_register();
+	uuidx_time_arm_answered = uuidx_time_scan_answers_arm;
 	uuidx_time_forms_install_hook();
 	prev_set_rel_pathlist_hook = set_rel_pathlist_hook;
 	set_rel_pathlist_hook = time_range_paths;

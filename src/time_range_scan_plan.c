@@ -12,7 +12,10 @@
  * children are the planner's own index paths, one per version's key range,
  * index-only where the index returns every column the query needs; they
  * keep every clause of the query but those the scan answers from the key.
- * The planner chooses the scan, or not, by cost.
+ * The planner chooses the scan, or not, by cost; where the window holds few
+ * rows, or the query wants its first rows soon, the scan is the only index
+ * path of its conditions, and the planner spends no time on its own
+ * (scan_alone()).
  *
  *-------------------------------------------------------------------------
  */
@@ -50,6 +53,7 @@ typedef struct Condition
 	int			versions;		/* a bit per version */
 	bool		pruned;			/* its arms stand beside comparisons for
 								 * pruning */
+	RestrictInfo *rinfo;		/* the clause's, with its estimates */
 } Condition;
 
 /* What the planner's side of the scan knows. */
@@ -134,6 +138,7 @@ find_conditions(RelOptInfo *rel, ScanShape *shape)
 		Condition  *cond = palloc(sizeof(Condition));
 		Node	   *id;
 
+		cond->rinfo = rinfo;
 		if (rinfo->pseudoconstant || !condition_of((Node *) rinfo->clause, cond, &id) ||
 			(shape->id != NULL && !equal(id, shape->id)) ||
 			contain_var_clause((Node *) cond->window_args) ||
@@ -224,6 +229,91 @@ index_returns_all(RelOptInfo *rel, IndexOptInfo *index, PathTarget *target,
 }
 
 /*
+ * Does the scan run alone where it is offered: is it the one index path
+ * of the conditions it answers?  The planner's own paths for an arm (a
+ * BitmapOr of the arms of an OR, an index path with the arm as a filter)
+ * each estimate the arm's bounds, with an evaluation of the window and a
+ * descent of the index: a third of the planning of a last hour's count.
+ * The scan reads the same key ranges in key order, index-only where it
+ * can, and returns rows as it reads them.  The planner's own paths can do
+ * better only where they read many rows, which a bitmap visits in heap
+ * order and a parallel scan shares out: so they stay where the query wants
+ * every row of a window that holds more than 1% of the table's rows or
+ * more than 10,000 (where their planning costs a few percent of the
+ * execution at most), and where the planner may not use index scans.
+ */
+#define SCAN_ALONE_ROWS 10000
+#define SCAN_ALONE_SHARE 0.01
+
+static bool
+scan_alone(RelOptInfo *rel)
+{
+	return UUIDX_CONSIDER_INDEXSCAN(rel) &&
+		(rel->consider_startup ||
+		 rel->rows <= Min(SCAN_ALONE_ROWS, SCAN_ALONE_SHARE * rel->tuples));
+}
+
+/*
+ * The share of rows a condition's arm of the version holds, as the planner
+ * estimated it for the table's restrictions (time_range_selfuncs.c reads
+ * id's histogram by time, where the planner's estimate of uuid comparisons
+ * cannot interpolate between two keys); -1 where it is not at hand: an arm
+ * beside comparisons for pruning carries only its share of theirs.
+ */
+static Selectivity
+arm_selectivity(PlannerInfo *root, const Condition *cond, int version)
+{
+	List	   *arms = cond->rinfo->orclause != NULL ?
+		((BoolExpr *) cond->rinfo->orclause)->args : list_make1(cond->rinfo);
+	ListCell   *lc;
+
+	if (cond->pruned)
+		return -1;
+	foreach(lc, arms)
+	{
+		RestrictInfo *arm = lfirst(lc);
+		TimeClause	c;
+		FuncExpr   *call;
+
+		if (arm_of((Node *) arm->clause, &c, &call) && c.version == version)
+			return clause_selectivity(root, (Node *) arm, 0, JOIN_INNER, NULL);
+	}
+	return -1;
+}
+
+/*
+ * The index conditions of one version's key range of a condition's window.
+ * Where the scan runs alone (scan_alone()), they carry the arm's estimate
+ * for their rows: the planner then costs the child without estimating the
+ * bounds again, each with an evaluation of the window and a descent of the
+ * index to its end (the windows users ask for lie past the histogram),
+ * which was a fifth of the planning of a last hour's count.  Beside the
+ * planner's own paths of the arm they do not: those estimate the same
+ * bounds as uuid comparisons, and the planner must compare like with like.
+ * For a pair, the lower bound carries the share and the upper 1: the
+ * planner estimates a pair as the sum of the two less 1.
+ */
+static List *
+child_conditions(PlannerInfo *root, RelOptInfo *rel, const Condition *cond, Node *id,
+				 int version)
+{
+	List	   *bounds = uuidx_version_bounds(cond->fn, id, cond->range, version);
+	Selectivity sel = scan_alone(rel) ? arm_selectivity(root, cond, version) : -1;
+	List	   *quals = NIL;
+	ListCell   *lc;
+
+	foreach(lc, bounds)
+	{
+		RestrictInfo *qual = make_simple_restrictinfo(root, (Expr *) lfirst(lc));
+
+		if (sel >= 0)
+			qual->norm_selec = foreach_current_index(lc) == 0 ? sel : 1.0;
+		quals = lappend(quals, qual);
+	}
+	return quals;
+}
+
+/*
  * The child of one version: an index path over that version's key range of
  * every condition's window.  Its cost is what the planner counts for such a
  * scan, less the clauses the scan answers from the key: a few comparisons
@@ -242,21 +332,17 @@ child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 	foreach(lc, shape->conditions)
 	{
 		Condition  *cond = lfirst(lc);
-		List	   *bounds = uuidx_version_bounds(cond->fn, shape->id, cond->range, version);
+		List	   *quals = child_conditions(root, rel, cond, shape->id, version);
 		QualCost	cost;
-		ListCell   *lb;
 
 		cost_qual_eval_node(&cost, (Node *) cond->clause, root);
 		answered += cost.per_tuple;
-		if (bounds != NIL)
+		if (quals != NIL)
 		{
 			IndexClause *ic = makeNode(IndexClause);
 
 			ic->rinfo = make_simple_restrictinfo(root, cond->clause);
-			ic->indexquals = NIL;
-			foreach(lb, bounds)
-				ic->indexquals = lappend(ic->indexquals,
-										 make_simple_restrictinfo(root, (Expr *) lfirst(lb)));
+			ic->indexquals = quals;
 			ic->lossy = true;
 			ic->indexcol = 0;
 			ic->indexcols = NIL;
@@ -312,6 +398,66 @@ index_conditions_exact(PlannerInfo *root, RelOptInfo *rel, const ScanShape *shap
 	return declared.strong && declared.only == shape->versions[0];
 }
 
+/*
+ * Does the table hold conditions the scan answers, in a statement where it
+ * may run?
+ */
+static bool
+scan_offered(PlannerInfo *root, RelOptInfo *rel, ScanShape *shape)
+{
+	return rel->rtekind == RTE_RELATION && bms_is_empty(rel->lateral_relids) &&
+		statement_reads_only(root) && find_conditions(rel, shape) &&
+		!index_conditions_exact(root, rel, shape);
+}
+
+/*
+ * May the scan run over this index: a B-tree whose first column is id in
+ * uuid's own order, whose predicate, if any, the query implies?
+ */
+static bool
+index_serves(IndexOptInfo *index, Node *id)
+{
+	Oid			uuid_family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+
+	return index->relam == BTREE_AM_OID && index->opfamily[0] == uuid_family &&
+		index->amhasgettuple && (index->indpred == NIL || index->predOK) &&
+		match_index_to_operand(id, 0, index);
+}
+
+/*
+ * Does the scan answer this arm over this index alone, so that the arm
+ * makes no index condition of the planner's own there?  The support
+ * function asks it through uuidx_time_arm_answered.
+ */
+bool
+uuidx_time_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm)
+{
+	RelOptInfo *rel = index->rel;
+	ScanShape	shape;
+	ListCell   *lc;
+
+	if (!scan_alone(rel) || !scan_offered(root, rel, &shape) || !index_serves(index, shape.id))
+		return false;
+	foreach(lc, shape.conditions)
+	{
+		RestrictInfo *rinfo = ((Condition *) lfirst(lc))->rinfo;
+		ListCell   *la;
+
+		if (rinfo->orclause == NULL)
+		{
+			if (rinfo->clause == (Expr *) arm)
+				return true;
+			continue;
+		}
+		foreach(la, ((BoolExpr *) rinfo->orclause)->args)
+		{
+			if (((RestrictInfo *) lfirst(la))->clause == (Expr *) arm)
+				return true;
+		}
+	}
+	return false;
+}
+
 /* The custom scan's private list: the shape as plan_scan() needs it. */
 static List *
 shape_private(int order, const ScanShape *shape)
@@ -342,15 +488,12 @@ uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 {
 	ScanShape	shape;
 	PathTarget *target;
-	Oid			uuid_family;
 	Node	   *key;
 	List	   *pathkeys[2];
 	IndexPath  *children[2];
 	ListCell   *lc;
 
-	if (rel->rtekind != RTE_RELATION || !bms_is_empty(rel->lateral_relids) ||
-		!statement_reads_only(root) || !find_conditions(rel, &shape) ||
-		index_conditions_exact(root, rel, &shape))
+	if (!scan_offered(root, rel, &shape))
 		return;
 
 	/* the children return id beside what the table's target needs */
@@ -360,15 +503,12 @@ uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 		add_column_to_pathtarget(target, (Expr *) key, 0);
 	set_pathtarget_cost_width(root, target);
 
-	uuid_family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
 	foreach(lc, rel->indexlist)
 	{
 		IndexOptInfo *index = lfirst(lc);
 		bool		indexonly;
 
-		if (index->relam != BTREE_AM_OID || index->opfamily[0] != uuid_family ||
-			!index->amhasgettuple || (index->indpred != NIL && !index->predOK) ||
-			!match_index_to_operand(shape.id, 0, index))
+		if (!index_serves(index, shape.id))
 			continue;
 		indexonly = index_returns_all(rel, index, target, &shape);
 

@@ -98,6 +98,8 @@ PG_FUNCTION_INFO_V1(uuidx_time_range_support);
 /* The support function's OID, to know the clauses of this extension. */
 static Oid	support_oid = InvalidOid;
 
+uuidx_arm_answered_fn uuidx_time_arm_answered = NULL;
+
 static Node *
 make_int4_const(int32 value)
 {
@@ -644,11 +646,12 @@ family_has_uuid_order(Oid opfamily)
 }
 
 /*
- * SupportRequestIndexCondition: an arm gives its version's range, a span
- * (or the operators' own functions) the range of both versions, or of the
- * one version the table's CHECK constraints allow.  Lossy, the clause
- * itself checked on every row the index returns, but where every key of
- * the column is of that one version.
+ * SupportRequestIndexCondition: an arm gives its version's range (none
+ * where the custom scan answers it over the index alone), a span (or the
+ * operators' own functions) the range of both versions, or of the one
+ * version the table's CHECK constraints allow.  Lossy, the clause itself
+ * checked on every row the index returns, but where every key of the
+ * column is of that one version.
  */
 static List *
 index_condition(SupportRequestIndexCondition *req)
@@ -670,7 +673,9 @@ index_condition(SupportRequestIndexCondition *req)
 	if (!time_clause(args, &c) || c.pruned ||
 		list_nth(args, req->indexarg) != c.id ||
 		!is_pseudo_constant_for_index(req->root, c.range, req->index) ||
-		!family_has_uuid_order(req->opfamily))
+		!family_has_uuid_order(req->opfamily) ||
+		(c.version != 0 && uuidx_time_arm_answered != NULL &&
+		 uuidx_time_arm_answered(req->root, req->index, node)))
 		return NIL;
 
 	uuidx_time_target(req->root->parse->rtable, c.id, &target);
