@@ -173,5 +173,6 @@ extern const struct CustomScanMethods *uuidx_time_scan_methods(void);
 extern void uuidx_time_scan_register(void);
 extern void uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel);
 extern bool uuidx_time_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm);
+extern Selectivity uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version);
 
 #endif							/* UUIDX_TIME_RANGE_H */

@@ -210,30 +210,19 @@ charge_walk(PlannerInfo *root, RelOptInfo *rel, VariableStatData *vardata, Node 
 }
 
 /*
- * The rows whose key of the version lies in the window of the clause: the
- * planner's estimate for the clause's arm of that version, made for the
- * table's size (an arm beside comparisons for pruning carries only its
- * share of theirs); else from id's statistics.
+ * The rows whose key of the version lies in the window of the restriction:
+ * the planner's estimate for its arm of that version where it made one,
+ * else from id's statistics.
  */
 static double
 region_rows(PlannerInfo *root, RelOptInfo *rel, RestrictInfo *rinfo,
 			VariableStatData *vardata, const TimeWindow *w, int version)
 {
-	List	   *arms = rinfo->orclause != NULL ?
-		((BoolExpr *) rinfo->orclause)->args : list_make1(rinfo);
-	ListCell   *lc;
+	Selectivity sel = uuidx_arm_selectivity(root, rinfo, version);
 
-	foreach(lc, arms)
-	{
-		RestrictInfo *arm = lfirst(lc);
-		FuncExpr   *call = (FuncExpr *) arm->clause;
-		TimeClause	c;
-
-		if (IsA(call, FuncExpr) && uuidx_time_clause(call->funcid, call->args, &c) &&
-			c.version == version && !c.pruned)
-			return clause_selectivity(root, (Node *) arm, 0, JOIN_INNER, NULL) * rel->tuples;
-	}
-	return uuidx_window_selectivity(root, vardata, w, version) * rel->tuples;
+	if (sel < 0)
+		sel = uuidx_window_selectivity(root, vardata, w, version);
+	return sel * rel->tuples;
 }
 
 /*
@@ -267,8 +256,9 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 		rinfo = lfirst(lc);
 		if (clause_window(root, (Node *) rinfo->clause, &id, &w, &versions))
 			break;
+		rinfo = NULL;			/* (an OR may have set id and failed) */
 	}
-	if (id == NULL)
+	if (rinfo == NULL)
 		return;
 
 	examine_variable(root, id, 0, &vardata);

@@ -12,10 +12,10 @@
  * children are the planner's own index paths, one per version's key range,
  * index-only where the index returns every column the query needs; they
  * keep every clause of the query but those the scan answers from the key.
- * The planner chooses the scan, or not, by cost; where the window holds few
- * rows, or the query wants its first rows soon, the scan is the only index
- * path of its conditions, and the planner spends no time on its own
- * (scan_alone()).
+ * The planner chooses the scan, or not, by cost; where the windows hold few
+ * rows, or the query wants the key's order with a fast start, the scan is
+ * the only path of its conditions over the indexes it serves, and the
+ * planner spends no time on its own there (scan_alone()).
  *
  *-------------------------------------------------------------------------
  */
@@ -229,46 +229,20 @@ index_returns_all(RelOptInfo *rel, IndexOptInfo *index, PathTarget *target,
 }
 
 /*
- * Does the scan run alone where it is offered: is it the one index path
- * of the conditions it answers?  The planner's own paths for an arm (a
- * BitmapOr of the arms of an OR, an index path with the arm as a filter)
- * each estimate the arm's bounds, with an evaluation of the window and a
- * descent of the index: a third of the planning of a last hour's count.
- * The scan reads the same key ranges in key order, index-only where it
- * can, and returns rows as it reads them.  The planner's own paths can do
- * better only where they read many rows, which a bitmap visits in heap
- * order and a parallel scan shares out: so they stay where the query wants
- * every row of a window that holds more than 1% of the table's rows or
- * more than 10,000 (where their planning costs a few percent of the
- * execution at most), and where the planner may not use index scans.
+ * The planner's estimate of the share of rows the arm of the version of a
+ * restriction holds (the restriction an arm, or arms ORed), made from id's
+ * histogram by time (time_range_selfuncs.c) where the planner's own
+ * estimate of uuid comparisons cannot interpolate between two keys; -1
+ * where there is no such arm, or it stands beside comparisons for pruning
+ * (it then carries only its share of theirs).
  */
-#define SCAN_ALONE_ROWS 10000
-#define SCAN_ALONE_SHARE 0.01
-
-static bool
-scan_alone(RelOptInfo *rel)
+Selectivity
+uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version)
 {
-	return UUIDX_CONSIDER_INDEXSCAN(rel) &&
-		(rel->consider_startup ||
-		 rel->rows <= Min(SCAN_ALONE_ROWS, SCAN_ALONE_SHARE * rel->tuples));
-}
-
-/*
- * The share of rows a condition's arm of the version holds, as the planner
- * estimated it for the table's restrictions (time_range_selfuncs.c reads
- * id's histogram by time, where the planner's estimate of uuid comparisons
- * cannot interpolate between two keys); -1 where it is not at hand: an arm
- * beside comparisons for pruning carries only its share of theirs.
- */
-static Selectivity
-arm_selectivity(PlannerInfo *root, const Condition *cond, int version)
-{
-	List	   *arms = cond->rinfo->orclause != NULL ?
-		((BoolExpr *) cond->rinfo->orclause)->args : list_make1(cond->rinfo);
+	List	   *arms = rinfo->orclause != NULL ?
+		((BoolExpr *) rinfo->orclause)->args : list_make1(rinfo);
 	ListCell   *lc;
 
-	if (cond->pruned)
-		return -1;
 	foreach(lc, arms)
 	{
 		RestrictInfo *arm = lfirst(lc);
@@ -276,38 +250,98 @@ arm_selectivity(PlannerInfo *root, const Condition *cond, int version)
 		FuncExpr   *call;
 
 		if (arm_of((Node *) arm->clause, &c, &call) && c.version == version)
-			return clause_selectivity(root, (Node *) arm, 0, JOIN_INNER, NULL);
+			return c.pruned ? -1 : clause_selectivity(root, (Node *) arm, 0, JOIN_INNER, NULL);
 	}
 	return -1;
 }
 
 /*
+ * Does the scan run alone over the index: is it the one index path there
+ * of the conditions it answers?  The planner's own paths for an arm (a
+ * BitmapOr of the arms of an OR, an index path with the arm as a filter)
+ * each estimate the arm's bounds, with an evaluation of the window and a
+ * descent of the index: a third of the planning of a last hour's count.
+ * The scan reads the same key ranges in key order, index-only where it
+ * can, and returns rows as it reads them.  The planner's own paths can do
+ * better where they read many rows, which a bitmap visits in heap order
+ * (and can combine with another index's) and a parallel scan shares out,
+ * or where a join's parameter narrows a later column of the index.  So
+ * the scan runs alone over an index of one key column, where index scans
+ * are allowed, and where the query wants the index's order with a fast
+ * start (ORDER BY id LIMIT n, min(), max()) or the windows hold at most 1%
+ * of the table's rows and 10,000 (the planner's own paths would then cost
+ * a third of the planning to read a few hundred keys).
+ */
+#define SCAN_ALONE_ROWS 10000
+#define SCAN_ALONE_SHARE 0.01
+
+static bool
+scan_alone(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape)
+{
+	double		rows = rel->tuples;
+	ListCell   *lc;
+
+	if (!UUIDX_CONSIDER_INDEXSCAN(rel) || index->nkeycolumns != 1)
+		return false;
+	if (rel->consider_startup &&
+		(truncate_useless_pathkeys(root, rel,
+								   build_index_pathkeys(root, index, ForwardScanDirection)) != NIL ||
+		 truncate_useless_pathkeys(root, rel,
+								   build_index_pathkeys(root, index, BackwardScanDirection)) != NIL))
+		return true;
+	foreach(lc, shape->conditions)
+	{
+		Selectivity sel = clause_selectivity(root, (Node *) ((Condition *) lfirst(lc))->rinfo,
+											 0, JOIN_INNER, NULL);
+
+		rows = Min(rows, sel * rel->tuples);
+	}
+	return rows <= Min(SCAN_ALONE_ROWS, SCAN_ALONE_SHARE * rel->tuples);
+}
+
+/*
  * The index conditions of one version's key range of a condition's window.
- * Where the scan runs alone (scan_alone()), they carry the arm's estimate
- * for their rows: the planner then costs the child without estimating the
- * bounds again, each with an evaluation of the window and a descent of the
- * index to its end (the windows users ask for lie past the histogram),
- * which was a fifth of the planning of a last hour's count.  Beside the
- * planner's own paths of the arm they do not: those estimate the same
+ * Where the scan runs alone, they carry the arm's estimate for their rows:
+ * the planner then costs the child without estimating the bounds again,
+ * each with an evaluation of the window and a descent of the index to its
+ * end (the windows users ask for lie past the histogram), which was a fifth
+ * of the planning of a last hour's count.  Not where the range is open
+ * towards the other version's keys (a v7 range open above, a v6 range open
+ * below): it then holds them too, and the child reads them all, which the
+ * planner's estimate of the bounds counts and the arm's does not.  Nor
+ * beside the planner's own paths of the arm: those estimate the same
  * bounds as uuid comparisons, and the planner must compare like with like.
- * For a pair, the lower bound carries the share and the upper 1: the
- * planner estimates a pair as the sum of the two less 1.
+ * The planner estimates a pair of bounds as the sum of the two, less 1,
+ * plus the share of NULLs: the lower bound carries the arm's share, the
+ * upper 1 less that of NULLs.
  */
 static List *
-child_conditions(PlannerInfo *root, RelOptInfo *rel, const Condition *cond, Node *id,
-				 int version)
+child_conditions(PlannerInfo *root, const Condition *cond, Node *id, int version, bool alone)
 {
 	List	   *bounds = uuidx_version_bounds(cond->fn, id, cond->range, version);
-	Selectivity sel = scan_alone(rel) ? arm_selectivity(root, cond, version) : -1;
+	Selectivity sel = alone ? uuidx_arm_selectivity(root, cond->rinfo, version) : -1;
 	List	   *quals = NIL;
 	ListCell   *lc;
 
+	if (list_length(bounds) == 1)
+	{
+		Oid			family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+		bool		lower = get_op_opfamily_strategy(((OpExpr *) linitial(bounds))->opno, family) ==
+			BTGreaterEqualStrategyNumber;
+
+		if (lower == (version == 7))
+			sel = -1;
+	}
+	if (sel == DEFAULT_INEQ_SEL)
+		sel = -1;				/* which the planner would take for no
+								 * estimate */
 	foreach(lc, bounds)
 	{
 		RestrictInfo *qual = make_simple_restrictinfo(root, (Expr *) lfirst(lc));
 
 		if (sel >= 0)
-			qual->norm_selec = foreach_current_index(lc) == 0 ? sel : 1.0;
+			qual->norm_selec = foreach_current_index(lc) == 0 ? sel :
+				1.0 - nulltestsel(root, IS_NULL, id, 0, JOIN_INNER, NULL);
 		quals = lappend(quals, qual);
 	}
 	return quals;
@@ -321,7 +355,7 @@ child_conditions(PlannerInfo *root, RelOptInfo *rel, const Condition *cond, Node
  */
 static IndexPath *
 child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape,
-		   int version, List *pathkeys, ScanDirection dir, bool indexonly, PathTarget *target)
+		   int version, List *pathkeys, bool alone, bool indexonly, PathTarget *target)
 {
 	List	   *clauses = NIL;
 	IndexPath  *path;
@@ -332,7 +366,7 @@ child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 	foreach(lc, shape->conditions)
 	{
 		Condition  *cond = lfirst(lc);
-		List	   *quals = child_conditions(root, rel, cond, shape->id, version);
+		List	   *quals = child_conditions(root, cond, shape->id, version, alone);
 		QualCost	cost;
 
 		cost_qual_eval_node(&cost, (Node *) cond->clause, root);
@@ -349,7 +383,7 @@ child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 			clauses = lappend(clauses, ic);
 		}
 	}
-	path = create_index_path(root, index, clauses, NIL, NIL, pathkeys, dir, indexonly,
+	path = create_index_path(root, index, clauses, NIL, NIL, pathkeys, ForwardScanDirection, indexonly,
 							 NULL, 1.0, false);
 	path->path.pathtarget = target;
 	keys_read = path->indexselectivity * rel->tuples;
@@ -436,7 +470,8 @@ uuidx_time_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm)
 	ScanShape	shape;
 	ListCell   *lc;
 
-	if (!scan_alone(rel) || !scan_offered(root, rel, &shape) || !index_serves(index, shape.id))
+	if (!scan_offered(root, rel, &shape) || !index_serves(index, shape.id) ||
+		!scan_alone(root, rel, index, &shape))
 		return false;
 	foreach(lc, shape.conditions)
 	{
@@ -507,6 +542,7 @@ uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 	{
 		IndexOptInfo *index = lfirst(lc);
 		bool		indexonly;
+		bool		alone;
 
 		if (!index_serves(index, shape.id))
 			continue;
@@ -521,9 +557,10 @@ uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 												build_index_pathkeys(root, index, ForwardScanDirection));
 		pathkeys[1] = truncate_useless_pathkeys(root, rel,
 												build_index_pathkeys(root, index, BackwardScanDirection));
+		alone = scan_alone(root, rel, index, &shape);
 		for (int i = 0; i < shape.nchildren; i++)
 			children[i] = child_path(root, rel, index, &shape, shape.versions[i], pathkeys[0],
-									 ForwardScanDirection, indexonly, target);
+									 alone, indexonly, target);
 		for (int d = 0; d < 2; d++)
 		{
 			CustomPath *path;

@@ -121,10 +121,10 @@ bin_time_span(const Datum *values, int n, int j, int version, uint64 *t0, uint64
  * table that has just begun to take v7 keys), nothing says how many of the
  * bin's rows are of the version, and the bin is read on the bytes like a
  * bin with no bound of the version.  But a bin between two keys of the
- * other version with a key range (v6 for v7, v7 for v6) holds that
- * version's keys, which lie together in time order: none of the version.
- * (Otherwise a window open towards the future would count every v6 key,
- * which sorts inside the v7 keys' range of the centuries ahead.)
+ * other version of the two (v6 for v7, v7 for v6) holds that version's
+ * keys, which lie together in time order: none of the version.
+ * (Otherwise a v7 window open towards the future would count every v6 key,
+ * which sorts among the v7 keys of the centuries ahead.)
  */
 static double
 bin_share(const Datum *values, int n, int i, const TimeWindow *w, int version,
@@ -141,7 +141,7 @@ bin_share(const Datum *values, int n, int i, const TimeWindow *w, int version,
 	bool		b_is = version_time(b, version, &tb);
 	int			other = version == 7 ? 6 : 7;
 
-	if (!a_is && !b_is && uuidx_get_version(a) == other && uuidx_get_version(b) == other)
+	if (uuidx_get_version(a) == other && uuidx_get_version(b) == other)
 		return 0;
 	if (a_is != b_is && bin_time_span(values, n, a_is ? i - 1 : i + 1, version, &t0, &t1))
 	{
