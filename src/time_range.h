@@ -144,6 +144,7 @@ extern bool uuidx_time_clause(Oid fn, List *args, TimeClause *c);
 extern Node *uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 								const TimeTarget *target, bool check_range);
 extern List *uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version);
+extern void uuidx_open_sides(Node *range, bool *lower_open, bool *upper_open);
 
 /*
  * Does the custom scan answer this arm (a restriction of the table, or an

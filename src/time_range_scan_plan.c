@@ -268,26 +268,24 @@ uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version)
  * or where a join's parameter narrows a later column of the index.  So
  * the scan runs alone over an index of one key column, where index scans
  * are allowed, and where the query wants the index's order with a fast
- * start (ORDER BY id LIMIT n, min(), max()) or the windows hold at most 1%
- * of the table's rows and 10,000 (the planner's own paths would then cost
- * a third of the planning to read a few hundred keys).
+ * start (ORDER BY id LIMIT n, min(), max(); ordered: the index's order,
+ * forward or backward, is of use) or the windows hold at most 1% of the
+ * table's rows and 10,000 (the planner's own paths would then cost a third
+ * of the planning to read a few hundred keys).
  */
 #define SCAN_ALONE_ROWS 10000
 #define SCAN_ALONE_SHARE 0.01
 
 static bool
-scan_alone(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape)
+scan_alone(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape,
+		   bool ordered)
 {
 	double		rows = rel->tuples;
 	ListCell   *lc;
 
 	if (!UUIDX_CONSIDER_INDEXSCAN(rel) || index->nkeycolumns != 1)
 		return false;
-	if (rel->consider_startup &&
-		(truncate_useless_pathkeys(root, rel,
-								   build_index_pathkeys(root, index, ForwardScanDirection)) != NIL ||
-		 truncate_useless_pathkeys(root, rel,
-								   build_index_pathkeys(root, index, BackwardScanDirection)) != NIL))
+	if (rel->consider_startup && ordered)
 		return true;
 	foreach(lc, shape->conditions)
 	{
@@ -321,17 +319,13 @@ child_conditions(PlannerInfo *root, const Condition *cond, Node *id, int version
 	List	   *bounds = uuidx_version_bounds(cond->fn, id, cond->range, version);
 	Selectivity sel = alone ? uuidx_arm_selectivity(root, cond->rinfo, version) : -1;
 	List	   *quals = NIL;
+	bool		lower_open,
+				upper_open;
 	ListCell   *lc;
 
-	if (list_length(bounds) == 1)
-	{
-		Oid			family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-		bool		lower = get_op_opfamily_strategy(((OpExpr *) linitial(bounds))->opno, family) ==
-			BTGreaterEqualStrategyNumber;
-
-		if (lower == (version == 7))
-			sel = -1;
-	}
+	uuidx_open_sides(cond->range, &lower_open, &upper_open);
+	if (version == 7 ? upper_open : lower_open)
+		sel = -1;
 	if (sel == DEFAULT_INEQ_SEL)
 		sel = -1;				/* which the planner would take for no
 								 * estimate */
@@ -458,6 +452,16 @@ index_serves(IndexOptInfo *index, Node *id)
 		match_index_to_operand(id, 0, index);
 }
 
+/* The index's order of use to the query, forward and backward; NIL if not. */
+static void
+useful_pathkeys(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, List **pathkeys)
+{
+	pathkeys[0] = truncate_useless_pathkeys(root, rel,
+											build_index_pathkeys(root, index, ForwardScanDirection));
+	pathkeys[1] = truncate_useless_pathkeys(root, rel,
+											build_index_pathkeys(root, index, BackwardScanDirection));
+}
+
 /*
  * Does the scan answer this arm over this index alone, so that the arm
  * makes no index condition of the planner's own there?  The support
@@ -468,10 +472,13 @@ uuidx_time_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm)
 {
 	RelOptInfo *rel = index->rel;
 	ScanShape	shape;
+	List	   *pathkeys[2];
 	ListCell   *lc;
 
-	if (!scan_offered(root, rel, &shape) || !index_serves(index, shape.id) ||
-		!scan_alone(root, rel, index, &shape))
+	if (!scan_offered(root, rel, &shape) || !index_serves(index, shape.id))
+		return false;
+	useful_pathkeys(root, rel, index, pathkeys);
+	if (!scan_alone(root, rel, index, &shape, pathkeys[0] != NIL || pathkeys[1] != NIL))
 		return false;
 	foreach(lc, shape.conditions)
 	{
@@ -553,11 +560,8 @@ uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 		 * where it wants the other; unordered forward where it wants neither.
 		 * The children are costed once: a walk costs the same either way.
 		 */
-		pathkeys[0] = truncate_useless_pathkeys(root, rel,
-												build_index_pathkeys(root, index, ForwardScanDirection));
-		pathkeys[1] = truncate_useless_pathkeys(root, rel,
-												build_index_pathkeys(root, index, BackwardScanDirection));
-		alone = scan_alone(root, rel, index, &shape);
+		useful_pathkeys(root, rel, index, pathkeys);
+		alone = scan_alone(root, rel, index, &shape, pathkeys[0] != NIL || pathkeys[1] != NIL);
 		for (int i = 0; i < shape.nchildren; i++)
 			children[i] = child_path(root, rel, index, &shape, shape.versions[i], pathkeys[0],
 									 alone, indexonly, target);

@@ -227,8 +227,8 @@ known_window(Node *range, TimeWindow *w)
  * its key space on that side, and an index condition there would hold
  * for every key of the version.
  */
-static void
-open_sides(Node *range, bool *lower_open, bool *upper_open)
+void
+uuidx_open_sides(Node *range, bool *lower_open, bool *upper_open)
 {
 	Node	   *lower,
 			   *upper,
@@ -422,7 +422,7 @@ bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n)
 				upper_open;
 	List	   *result = NIL;
 
-	open_sides(range, &lower_open, &upper_open);
+	uuidx_open_sides(range, &lower_open, &upper_open);
 	if (!lower_open)
 		result = lappend(result, comparison(id, versions_bound(sibling, range, versions, n, false), false));
 	if (!upper_open)
