@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # make soak: the long tests, not part of CI (test/soak/): many failovers
-# under load, and the mark on a full disk.  As root it mounts a 96 MB tmpfs
-# for the full-disk test (where mounting is not allowed that test skips,
-# saying so), then runs both through make test's TAP suite.
+# under load, and the mark on a full disk; then sqlsmith's random queries
+# (test/t/017_sqlsmith.pl) at many times CI's count, from a new seed each
+# run.  As root it mounts a 96 MB tmpfs for the full-disk test (where
+# mounting is not allowed that test skips, saying so), then runs them
+# through make test's TAP suite.
 #
-#   UUIDX_SOAK_CYCLES=20   failovers (test/soak/failover.pl)
+#   UUIDX_SOAK_CYCLES=20           failovers (test/soak/failover.pl)
+#   UUIDX_SMITH_QUERIES=50000      sqlsmith's queries per pass
+#   UUIDX_SMITH_SEED=<the time>    its first seed (the test prints it)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -20,4 +24,7 @@ if [ "$(id -u)" = 0 ]; then
 	fi
 fi
 export UUIDX_SOAK_TMPFS=$tmpfs
-UUIDX_TESTS=tap UUIDX_TAP="test/soak/failover.pl test/soak/full_disk.pl" bash "$(dirname "$0")/test.sh"
+export UUIDX_SMITH_QUERIES=${UUIDX_SMITH_QUERIES:-50000}
+export UUIDX_SMITH_SEED=${UUIDX_SMITH_SEED:-$(date +%s)}
+UUIDX_TESTS=tap UUIDX_TAP="test/soak/failover.pl test/soak/full_disk.pl test/t/017_sqlsmith.pl" \
+	bash "$(dirname "$0")/test.sh"
