@@ -95,7 +95,7 @@ include $(PGXS)
 
 uuidx_at_least = $(shell test $(MAJORVERSION) -ge $(1) && echo yes)
 ifeq ($(call uuidx_at_least,17),yes)
-REGRESS += v7_infinity_pg17
+REGRESS += core_extract_pg17 v7_infinity_pg17
 endif
 ifeq ($(call uuidx_at_least,18),yes)
 REGRESS += core_uuid_pg18 time_forms_pg18

@@ -79,4 +79,18 @@ SELECT uuid_extract_timestamp(uuidv7('10889-08-02 05:31:50.650+00'::timestamptz 
        uuid_timestamp(uuid_generate_v7('10889-08-02 05:31:50.650+00'::timestamptz - clock_timestamp()))
          BETWEEN '10889-08-02 05:31:50.650+00' AND '10889-08-02 05:31:50.654+00' AS uuidx_accepts;
 RESET TIME ZONE;
+
+-- A shift that leaves the range, or is infinite, is refused as core
+-- refuses it: the same SQLSTATE (the wording differs).
+CREATE OR REPLACE FUNCTION sqlstate_of(query text) RETURNS text
+LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE query;
+  RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+  RETURN SQLSTATE;
+END $$;
+SELECT shift, sqlstate_of(format('SELECT uuidv7(%L::interval)', shift)) AS core,
+       sqlstate_of(format('SELECT uuid_generate_v7(%L::interval)', shift)) AS uuidx
+FROM unnest(array['-100 years', '-56 years', '9000 years', '300000 years', 'infinity', '-infinity']) shift;
 DROP TABLE mixed;

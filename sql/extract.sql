@@ -54,6 +54,16 @@ SELECT uuid_timestamp('00000000-0000-1000-8000-000000000000') AT TIME ZONE 'UTC'
 -- before 1970: 9 ticks (900 ns) after the epoch, and 1 tick before it.
 SELECT uuid_timestamp('1b21dd21-3814-6009-8000-000000000000') AT TIME ZONE 'UTC' AS plus_900ns,
        uuid_timestamp('1b21dd21-3813-6fff-8000-000000000000') AT TIME ZONE 'UTC' AS minus_100ns;
+-- uuid_timestamp(text), for callers that pass keys as text (pg_partman's
+-- time decoder): the time of the UUID the text spells; text that spells
+-- none is an error, as for a cast to uuid.
+SELECT uuid_timestamp('1EC9414C-232A-6B00-B3C8-9E6BDECED846'::text)
+       = uuid_timestamp('1EC9414C-232A-6B00-B3C8-9E6BDECED846'::uuid) AS text_is_uuid,
+       uuid_timestamp('017F22E2-79B0-7CC3-98C4-DC0C0C07398F'::text)
+       = uuid_timestamp('017F22E2-79B0-7CC3-98C4-DC0C0C07398F'::uuid) AS text_is_uuid_v7,
+       uuid_timestamp(NULL::text) IS NULL AS strict;
+SELECT uuid_timestamp('1EC9414C-232A-6B00-B3C8'::text);
+\echo :LAST_ERROR_SQLSTATE
 -- extraction never raises an error: 100,000 arbitrary 16-byte values
 SELECT count(*) AS values,
        count(uuid_variant(u)) AS all_have_variant,

@@ -1,5 +1,5 @@
 -- min(uuid) and max(uuid): created by uuidx where pg_catalog has none
--- (PostgreSQL 15 to 18), with uuid's < and > as sort operators, so that the
+-- (PostgreSQL 15 to 19), with uuid's < and > as sort operators, so that the
 -- planner answers them from a B-tree index, and with combine functions for
 -- parallel plans.  On a server whose pg_catalog has them, the extension
 -- leaves them alone.  (minmax_1.out: PostgreSQL 19's EXPLAIN names the

@@ -24,8 +24,11 @@ FROM (SELECT '2024-06-30 23:59:59.9999+00'::timestamptz AS t) s;
 SELECT uuid_version(uuid_generate_v7()) AS version;
 -- range checks where pg_uuidv7 would wrap
 SELECT uuid_timestamptz_to_v7('1969-12-31 23:59:59+00');
+\echo :LAST_ERROR_SQLSTATE
 SELECT uuid_timestamp_to_v7('infinity');
+\echo :LAST_ERROR_SQLSTATE
 SELECT uuid_timestamptz_to_v7('20000-01-01 00:00:00+00');
+\echo :LAST_ERROR_SQLSTATE
 SELECT uuid_timestamptz_to_v7(NULL) IS NULL AS strict_1, uuid_timestamptz_to_v7(now(), NULL) IS NULL AS strict_2;
 SELECT uuid_timestamp_to_v7(NULL) IS NULL AS strict_3, uuid_timestamp_to_v7(localtimestamp, NULL) IS NULL AS strict_4,
        uuid_v7_to_timestamptz(NULL) IS NULL AS strict_5, uuid_v7_to_timestamp(NULL) IS NULL AS strict_6;

@@ -173,3 +173,17 @@ SELECT uuidx_time_bound('[1960-01-01+00, 1961-01-01+00)', 7, false) AS v7_none_l
        uuidx_time_bound('empty', 6, false) AS empty_lower;
 SELECT uuidx_time_bound('(,)', 5, false);
 SELECT uuidx_time_within(uuid_timestamptz_to_v7('2026-11-22 12:00:00+00'), '(,)', 5, false) AS other_version;
+-- SQL 1.2's span pieces, no longer built but still installed, keep their
+-- meaning: id <@ r, whole or by its parts, against the definition over
+-- every pair.
+SELECT count(*) AS pairs,
+       count(*) FILTER (WHERE uuidx_time_span(s.id, r.r, false) IS DISTINCT FROM d.def) AS span_wrong,
+       count(*) FILTER (WHERE uuidx_time_span_between(s.id, lower(r.r), upper(r.r), b.flags, true)
+                              IS DISTINCT FROM d.def) AS span_between_wrong
+FROM samples s CROSS JOIN ranges r
+CROSS JOIN LATERAL (SELECT (CASE WHEN lower_inc(r.r) THEN '[' ELSE '(' END) ||
+                           (CASE WHEN upper_inc(r.r) THEN ']' ELSE ')' END) AS flags) b
+CROSS JOIN LATERAL (
+  SELECT CASE WHEN s.id IS NULL THEN NULL
+              ELSE coalesce(uuid_version(s.id) IN (6, 7) AND r.r @> uuid_timestamp(s.id), false) END AS def) d
+WHERE r.r IS NOT NULL AND NOT isempty(r.r);

@@ -25,6 +25,12 @@ FROM (SELECT clock_timestamp() AS t0) c,
      LATERAL (SELECT uuid_generate_v7() AS u FROM generate_series(1, 1000)) g;
 SELECT ahead < interval '1 second' AS not_ahead_of_clock
 FROM uuidx_generator_state() WHERE generator = 'v7';
+-- The state shows the clock as read, and by default no mark in WAL.
+SELECT abs(extract(epoch FROM clock_time - clock_timestamp())) < 5 AS clock_time_is_now,
+       last_time <= clock_time + ahead AS last_within_ahead,
+       NOT wal_logged AS not_in_wal
+FROM uuidx_generator_state() WHERE generator = 'v7';
+SHOW uuidx.wal_log_mark;
 
 -- The random bits differ between values: 58 of them follow the counter.
 SELECT count(DISTINCT substr(u::text, 22)) = count(*) AS random_tails_distinct FROM v7;
@@ -34,6 +40,20 @@ FROM (SELECT bit, sum(get_bit(uuid_send(u), bit)) AS ones
       FROM (SELECT u FROM v7 WHERE n <= 10000) s, generate_series(72, 127) AS bit
       GROUP BY bit) b;
 DROP TABLE v7;
+
+-- Each millisecond's first counter is random below 32,768, so that the
+-- 32,768 values after it still fit the millisecond: the first values of
+-- the milliseconds 300,000 values cross (the counter is bits 52-63 and
+-- 66-69).
+SELECT count(*) >= 20 AS milliseconds, max(c) < 32768 AS below_32768,
+       min(c) < 16384 AND max(c) >= 16384 AS both_halves,
+       count(DISTINCT c) >= count(*) * 0.9 AS distinct_starts
+FROM (SELECT c, ms <> lag(ms) OVER (ORDER BY n) AS first
+      FROM (SELECT n, substr(u::text, 1, 13) AS ms,
+                   ((get_byte(uuid_send(u), 6) & 15) << 12) | (get_byte(uuid_send(u), 7) << 4)
+                   | ((get_byte(uuid_send(u), 8) >> 2) & 15) AS c
+            FROM (SELECT n, uuid_generate_v7() AS u FROM generate_series(1, 300000) n) g) s) t
+WHERE first;
 
 -- shift: now + shift, same layout; shift '0' is like no shift.
 SELECT uuid_version(uuid_generate_v7(interval '1 day')) AS version,
@@ -51,6 +71,9 @@ SELECT uuid_generate_v7(NULL::interval) IS NULL AS strict;
 -- shifted time, depends on the clock), and a shift too large for timestamptz
 \set VERBOSITY terse
 SELECT uuid_generate_v7(interval '-100 years') IS NOT NULL;
+\echo :LAST_ERROR_SQLSTATE
 SELECT uuid_generate_v7(interval '9000 years') IS NOT NULL;
+\echo :LAST_ERROR_SQLSTATE
 \set VERBOSITY default
 SELECT uuid_generate_v7(interval '300000 years') IS NOT NULL;
+\echo :LAST_ERROR_SQLSTATE

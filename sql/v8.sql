@@ -123,8 +123,10 @@ DROP DATABASE regress_sqlascii_regression;
 -- unsupported hashspaces (SHA3_256, and a v4) are refused
 SELECT uuid_generate_v8_name('2034d66b-4047-4553-8f80-70e593176877',
                              '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'www.example.com');
+\echo :LAST_ERROR_SQLSTATE
 SELECT uuid_generate_v8_name('00000000-0000-0000-0000-000000000000',
                              '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'x'::bytea);
+\echo :LAST_ERROR_SQLSTATE
 SELECT uuid_generate_v8_name(NULL, 'x'::text) IS NULL AS strict_1,
        uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', NULL::text) IS NULL AS strict_2,
        uuid_generate_v8_name(NULL, 'x'::bytea) IS NULL AS strict_3,

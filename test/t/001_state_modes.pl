@@ -79,6 +79,12 @@ if ($major >= 17)
 			"DSM registry: $fn strictly increasing across 100 backends");
 	}
 	ok(-f $np->data_dir . '/uuidx.hwm', 'DSM registry: high-water mark file written');
+	# uuidx_generator_advance() works on the registry's state: a key an
+	# hour ahead, then every generator's next value above it.
+	my $past = $np->safe_psql('postgres', q{SELECT uuid_timestamptz_to_v7(now() + interval '1 hour', true)});
+	$np->safe_psql('postgres', qq{SELECT uuidx_generator_advance('$past'::uuid)});
+	is($np->safe_psql('postgres', qq{SELECT uuid_generate_v7() > '$past' AND uuid_timestamp(uuid_generate_v6()) >= uuid_timestamp('$past')}),
+		't', 'DSM registry: uuidx_generator_advance() moves the shared generators');
 }
 else
 {
@@ -86,6 +92,12 @@ else
 		'v6:backend:backend_local v7:backend:backend_local v8:backend:backend_local',
 		"not preloaded on $major: state local to the backend, and reported so");
 	ok(!-f $np->data_dir . '/uuidx.hwm', 'backend-local: no high-water mark file');
+	# Advancing a state that ends with the session would promise nothing.
+	my ($rc, $out, $err) = $np->psql('postgres',
+		q{SELECT uuidx_generator_advance(now() + interval '1 minute')},
+		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+	like($err, qr/ERROR:\s+55000: uuidx_generator_advance\(\) needs the generator state shared by the server/,
+		"not preloaded on $major: uuidx_generator_advance() refused with 55000");
 }
 # In every mode, one backend's values are strictly increasing.
 is( $np->safe_psql(

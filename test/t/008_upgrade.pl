@@ -130,6 +130,46 @@ is($walked, $fresh, "upgraded from $oldest equals a fresh install of $default");
 # The upgraded extension works.
 is($node->safe_psql('walked', 'SELECT uuid_version(uuid_generate_v7())'), '7', 'upgraded extension generates');
 
+# The library serves every older SQL version a database may still be at
+# (README, Upgrading): the generator state, and time queries with the
+# rows their functions give, from the index from 1.1 (which has the
+# pieces the planner builds with): id <@ r, and uuid_timestamp(id) on a
+# column declared v7 (the faster time queries come with the library, not
+# with an update).
+sub sql_version_number
+{
+	my ($major, $minor) = split /\./, shift;
+	return $major * 100 + $minor;
+}
+for my $v (grep { $_ ne $default } @versions)
+{
+	(my $db = "at_$v") =~ tr/./_/;
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
+	$node->safe_psql($db, qq{
+		CREATE EXTENSION uuidx VERSION '$v';
+		CREATE TABLE keys (id uuid PRIMARY KEY CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2));
+		INSERT INTO keys SELECT uuid_timestamptz_to_v7('2026-11-01+00'::timestamptz + g * interval '10 minutes')
+		FROM generate_series(0, 1999) g;
+		VACUUM ANALYZE keys;});
+	is($node->safe_psql($db, 'SELECT count(*) FROM uuidx_generator_state()'), '3',
+		"at SQL $v: uuidx_generator_state() reports the three generators");
+	my $defined = q{WITH m AS MATERIALIZED (SELECT uuid_timestamp(id) AS t FROM keys)
+		SELECT count(*) FROM m WHERE t >= '2026-11-10' AND t < '2026-11-11'};
+	my @ask = ([ 'uuid_timestamp(id)',
+		q{SELECT count(*) FROM keys WHERE uuid_timestamp(id) >= '2026-11-10' AND uuid_timestamp(id) < '2026-11-11'} ]);
+	push @ask, [ 'id <@ r', q{SELECT count(*) FROM keys WHERE id <@ tstzrange('2026-11-10', '2026-11-11')} ]
+	  if $node->safe_psql($db, q{SELECT count(*) FROM pg_operator WHERE oprname = '<@' AND oprleft = 'uuid'::regtype}) > 0;
+	for (@ask)
+	{
+		my ($form, $query) = @$_;
+		is($node->safe_psql($db, $query), $node->safe_psql($db, $defined), "at SQL $v: $form gives the function's rows");
+		my $plan = $node->safe_psql($db, "EXPLAIN (COSTS OFF) $query");
+		my $indexed = $plan =~ /Index/ ? 1 : 0;
+		my $expected = sql_version_number($v) >= sql_version_number('1.1') ? 1 : 0;
+		is($indexed, $expected, "at SQL $v: $form " . ($expected ? 'from the index' : 'as written'));
+	}
+}
+
 # The comparison sees what an incomplete upgrade script would leave behind:
 # a definition not brought up to date, or a member not added.
 $node->safe_psql('postgres', 'CREATE DATABASE tampered');

@@ -1,0 +1,84 @@
+-- Core's uuid_extract_timestamp(id), PostgreSQL 17 and later, as a time
+-- condition.  17's reads v1 keys only (NULL for a v7), so there uuidx
+-- leaves it as written, even on a column declared v7: a key range would
+-- return v7 rows the function does not.  18's reads v7 keys too, and there
+-- it is answered from id's index on a column whose constraints exclude v1
+-- keys.  On either, the rows are the function's own.  (18's plans in
+-- full: time_forms_pg18.)
+
+SET TimeZone = 'UTC';
+
+-- A v6 of a time, plus extra 100-ns ticks, built from its text form.
+CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
+  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
+$$;
+
+-- The lines of a plan, as one text.
+CREATE OR REPLACE FUNCTION plan_text(query text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+  plan text := '';
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+    plan := plan || line || E'\n';
+  END LOOP;
+  RETURN plan;
+END $$;
+
+-- The number of rows a query returns.
+CREATE OR REPLACE FUNCTION rows_of(query text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  n bigint;
+BEGIN
+  EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO n;
+  RETURN n;
+END $$;
+
+CREATE TABLE core17_decl (id uuid PRIMARY KEY CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2));
+INSERT INTO core17_decl
+  SELECT uuid_timestamptz_to_v7('2026-10-01 00:00+00'::timestamptz + g * interval '3 minutes', true)
+  FROM generate_series(0, 9999) g;
+-- v7, v6, v1 and v4 keys
+CREATE TABLE core17_any (id uuid PRIMARY KEY);
+INSERT INTO core17_any
+  SELECT CASE g % 4 WHEN 0 THEN uuid_timestamptz_to_v7(t) WHEN 1 THEN v6_at(t)
+                    WHEN 2 THEN uuid_v6_to_v1(v6_at(t)) ELSE md5(g::text)::uuid END
+  FROM (SELECT g, '2026-10-01 00:00+00'::timestamptz + g * interval '7 minutes' AS t
+        FROM generate_series(0, 3999) g) s;
+VACUUM ANALYZE core17_decl, core17_any;
+
+-- Rewritten into the key's range (and so from the index) only where the
+-- function reads v7 keys (18 and later) and the column excludes v1 keys;
+-- on 17 a declared v7 column has no row in any window.
+SELECT t AS "table",
+       (plan_text(format($$SELECT count(*) FROM %I WHERE uuid_extract_timestamp(id) >= '2026-10-10'$$, t))
+        !~ 'uuid_extract_timestamp\(')
+         = (t = 'core17_decl' AND current_setting('server_version_num')::int >= 180000) AS rewritten_where_exact,
+       (rows_of(format($$SELECT 1 FROM %I WHERE uuid_extract_timestamp(id) >= '2026-10-10'$$, t)) > 0)
+         = (t = 'core17_any' OR current_setting('server_version_num')::int >= 180000) AS rows_where_readable
+FROM (VALUES ('core17_decl'), ('core17_any')) tt(t)
+ORDER BY 1;
+
+-- The same rows as the function gives, for each operator and both ways
+-- round: its values computed once per row in a materialized CTE and
+-- compared as a plain column.
+SELECT tbl AS "table", count(*) AS checks,
+       count(*) FILTER (WHERE got IS DISTINCT FROM expected) AS mismatches
+FROM (VALUES ('core17_decl'), ('core17_any')) t(tbl),
+     (VALUES ('<'), ('<='), ('='), ('>='), ('>')) o(op),
+     unnest(array['2026-10-10 00:00+00', '2026-10-10 00:00:00.0005+00', '1960-01-01+00', 'infinity']::timestamptz[]) ts,
+     (VALUES (true), (false)) l(form_left),
+     LATERAL (SELECT rows_of(CASE WHEN form_left
+                                  THEN format('SELECT 1 FROM %I WHERE uuid_extract_timestamp(id) %s %L', tbl, op, ts)
+                                  ELSE format('SELECT 1 FROM %I WHERE %L %s uuid_extract_timestamp(id)', tbl, ts, op) END) AS got,
+                     rows_of(format('WITH m AS MATERIALIZED (SELECT uuid_extract_timestamp(id) AS t FROM %I) '
+                                    'SELECT 1 FROM m WHERE %s',
+                                    tbl, CASE WHEN form_left THEN format('t %s %L', op, ts)
+                                              ELSE format('%L %s t', ts, op) END)) AS expected) r
+GROUP BY tbl ORDER BY tbl;
+
+DROP TABLE core17_decl, core17_any;
