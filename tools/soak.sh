@@ -7,7 +7,7 @@
 # through make test's TAP suite.
 #
 #   UUIDX_SOAK_CYCLES=20           failovers (test/soak/failover.pl)
-#   UUIDX_SMITH_QUERIES=50000      sqlsmith's queries per pass
+#   UUIDX_SMITH_QUERIES=30000      sqlsmith's queries per pass
 #   UUIDX_SMITH_SEED=<the time>    its first seed (the test prints it)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -24,7 +24,7 @@ if [ "$(id -u)" = 0 ]; then
 	fi
 fi
 export UUIDX_SOAK_TMPFS=$tmpfs
-export UUIDX_SMITH_QUERIES=${UUIDX_SMITH_QUERIES:-50000}
+export UUIDX_SMITH_QUERIES=${UUIDX_SMITH_QUERIES:-30000}
 export UUIDX_SMITH_SEED=${UUIDX_SMITH_SEED:-$(date +%s)}
 UUIDX_TESTS=tap UUIDX_TAP="test/soak/failover.pl test/soak/full_disk.pl test/t/017_sqlsmith.pl" \
 	bash "$(dirname "$0")/test.sh"
