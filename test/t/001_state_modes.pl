@@ -85,6 +85,14 @@ if ($major >= 17)
 	$np->safe_psql('postgres', qq{SELECT uuidx_generator_advance('$past'::uuid)});
 	is($np->safe_psql('postgres', qq{SELECT uuid_generate_v7() > '$past' AND uuid_timestamp(uuid_generate_v6()) >= uuid_timestamp('$past')}),
 		't', 'DSM registry: uuidx_generator_advance() moves the shared generators');
+	# uuidx.wal_log_mark needs the resource manager, which only a preloaded
+	# library registers: here it is accepted and changes nothing.
+	$np->append_conf('postgresql.conf', 'uuidx.wal_log_mark = on');
+	$np->reload;
+	is($np->safe_psql('postgres', q{
+		SELECT count(uuid_generate_v7()) FROM generate_series(1, 100000);
+		SELECT current_setting('uuidx.wal_log_mark'), bool_or(wal_logged) FROM uuidx_generator_state()}),
+		"100000\non|f", 'DSM registry: uuidx.wal_log_mark on puts no mark in WAL');
 }
 else
 {
