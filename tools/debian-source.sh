@@ -14,6 +14,12 @@
 #      .dsc's signature against debian-keyring (dscverify) and the files
 #      against the .dsc.
 #
+# A line whose files are binary packages (.deb, named for the source
+# package on the line) is fetched the same way from the suite's binary
+# index (`apt-get download`), else from the pool with dget; a .deb has no
+# .dsc, so there its pinned SHA-256, taken from the signed index, is the
+# check.
+#
 # Whatever the way, every file is then checked against its pinned SHA-256
 # before it is kept; a file that differs stops the build, naming the file,
 # the version and both digests.  A version that cannot be fetched is
@@ -66,11 +72,19 @@ debian_source_check() {
 	die "refusing $what: $(basename "$file") has SHA-256 $actual, but $DEBIAN_SOURCES pins $expected (the file is $file)"
 }
 
-# Private apt for SUITE: sets APT (the command), refreshing the index once
-# per run.  Returns non-zero when the index cannot be had.
+# Private apt for SUITE's source index (KIND src, the default) or binary
+# index (KIND deb): sets APT (the command), refreshing the index once per
+# run.  Returns non-zero when the index cannot be had.
 declare -A DEBIAN_APT_STATUS=()
 debian_apt() {
-	local suite=$1 dir=$CACHE_ROOT/apt/$1 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+	local suite=$1 kind=${2:-src} keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+	local dir=$CACHE_ROOT/apt/$1 line
+	if [[ $kind == deb ]]; then
+		dir+=-binary
+		line="deb [arch=$(dpkg --print-architecture) signed-by=$keyring] $(debian_mirror) $suite main"
+	else
+		line="deb-src [signed-by=$keyring] $(debian_mirror) $suite main"
+	fi
 	APT=(apt-get -q
 		-o "Dir::Etc::SourceList=$dir/sources.list"
 		-o "Dir::Etc::SourceParts=/dev/null"
@@ -82,18 +96,18 @@ debian_apt() {
 		-o "Acquire::Retries=1"
 		-o "Acquire::http::Timeout=30"
 		-o "APT::Get::Only-Source=true")
-	if [[ -z ${DEBIAN_APT_STATUS[$suite]:-} ]]; then
+	if [[ -z ${DEBIAN_APT_STATUS[$suite/$kind]:-} ]]; then
 		[[ -r $keyring ]] || die "$keyring missing (package debian-archive-keyring)"
 		mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/state"
-		echo "deb-src [signed-by=$keyring] $(debian_mirror) $suite main" >"$dir/sources.list"
+		echo "$line" >"$dir/sources.list"
 		id _apt >/dev/null 2>&1 && chown -R _apt:root "$dir/lists/partial" "$dir/cache/archives/partial"
 		if run "${APT[@]}" update --error-on=any; then
-			DEBIAN_APT_STATUS[$suite]=ok
+			DEBIAN_APT_STATUS[$suite/$kind]=ok
 		else
-			DEBIAN_APT_STATUS[$suite]=failed
+			DEBIAN_APT_STATUS[$suite/$kind]=failed
 		fi
 	fi
-	[[ ${DEBIAN_APT_STATUS[$suite]} == ok ]]
+	[[ ${DEBIAN_APT_STATUS[$suite/$kind]} == ok ]]
 }
 
 # The pool address of FILE of source package PKG.
@@ -103,6 +117,26 @@ debian_pool_url() {
 	echo "$(debian_mirror)/pool/main/$prefix/$pkg/$file"
 }
 
+# Download into TMP with apt from SUITE's index of KIND (src: `apt-get
+# source --download-only ARGS`, deb: `apt-get download ARGS`) when the
+# index lists what ARGS name; else say why on stderr and return non-zero.
+debian_apt_fetch() {
+	local suite=$1 kind=$2 tmp=$3
+	shift 3
+	local -a get=(source --download-only) ask=(source --print-uris)
+	[[ $kind == deb ]] && get=(download) ask=(download --print-uris)
+	if [[ ${DEBIAN_APT_STATUS[$suite/$kind]} != ok ]]; then
+		echo "$suite's index could not be fetched from $(debian_mirror)" >&2
+	elif ! (cd "$tmp" && "${APT[@]}" "${ask[@]}" "$@" >/dev/null 2>&1); then
+		echo "$suite's index does not list it" >&2
+	else
+		id _apt >/dev/null 2>&1 && chown _apt:root "$tmp"
+		(cd "$tmp" && run "${APT[@]}" "${get[@]}" "$@") && return 0
+		echo "apt could not download it from $suite's index (see $LOG)" >&2
+	fi
+	return 1
+}
+
 # Download PKG VERSION's files into TMP: apt if SUITE's index lists the
 # version, else dget from the pool.  Prints the way on stdout, or the
 # reason it failed on stderr and returns non-zero.  Runs in a subshell:
@@ -110,18 +144,9 @@ debian_pool_url() {
 debian_source_download() {
 	local pkg=$1 suite=$2 version=$3 tmp=$4 dsc=$5 only=()
 	[[ -n $dsc ]] || only=(--tar-only)
-	if [[ ${DEBIAN_APT_STATUS[$suite]} == ok ]] &&
-		(cd "$tmp" && "${APT[@]}" source --print-uris "${only[@]}" "$pkg=$version" >/dev/null 2>&1); then
-		id _apt >/dev/null 2>&1 && chown _apt:root "$tmp"
-		if (cd "$tmp" && run "${APT[@]}" source --download-only "${only[@]}" "$pkg=$version"); then
-			echo apt
-			return 0
-		fi
-		echo "apt could not download it from $suite's index (see $LOG)" >&2
-	elif [[ ${DEBIAN_APT_STATUS[$suite]} == ok ]]; then
-		echo "$suite's index does not list it" >&2
-	else
-		echo "$suite's index could not be fetched from $(debian_mirror)" >&2
+	if debian_apt_fetch "$suite" src "$tmp" "${only[@]}" "$pkg=$version"; then
+		echo apt
+		return 0
 	fi
 	if [[ -z $dsc ]]; then
 		echo "and it has no .dsc to fetch from the pool" >&2
@@ -135,8 +160,27 @@ debian_source_download() {
 	return 1
 }
 
+# The same for binary packages: NAMES are the .deb files of PKG VERSION.
+debian_binary_download() {
+	local pkg=$1 suite=$2 version=$3 tmp=$4 name
+	shift 4
+	local -a wanted=()
+	for name; do wanted+=("${name%%_*}=$version"); done
+	if debian_apt_fetch "$suite" deb "$tmp" "${wanted[@]}"; then
+		echo apt
+		return 0
+	fi
+	for name; do
+		if ! (cd "$tmp" && run dget --download-only "$(debian_pool_url "$pkg" "$name")"); then
+			echo "and dget could not fetch $(debian_pool_url "$pkg" "$name") (see $LOG)" >&2
+			return 1
+		fi
+	done
+	echo dget
+}
+
 debian_source_fetch() {
-	local target=$1 dir=$2 line pkg suite version files entry name tmp origin why i
+	local target=$1 dir=$2 line pkg suite version files entry name tmp origin why i kind
 	local -a tried=() names sums
 	local pin=
 	mkdir -p "$dir"
@@ -145,7 +189,9 @@ debian_source_fetch() {
 		[[ -n $pin ]] || pin=$version
 		names=() sums=()
 		SOURCE_DSC=
+		kind=src
 		for entry in $files; do
+			[[ $entry == *.deb=* ]] && kind=deb
 			names+=("${entry%%=*}")
 			sums+=("${entry#*=}")
 			[[ ${entry%%=*} == *.dsc ]] && SOURCE_DSC=${entry%%=*}
@@ -158,8 +204,12 @@ debian_source_fetch() {
 		if [[ -z $origin ]]; then
 			# 2./3. apt or dget, into a folder of its own, then checked.
 			tmp=$(mktemp -d "$dir/.download.XXXXXX")
-			debian_apt "$suite" || true
-			if ! origin=$(debian_source_download "$pkg" "$suite" "$version" "$tmp" "$SOURCE_DSC" 2>"$tmp.why"); then
+			debian_apt "$suite" "$kind" || true
+			if ! origin=$(if [[ $kind == deb ]]; then
+				debian_binary_download "$pkg" "$suite" "$version" "$tmp" "${names[@]}"
+			else
+				debian_source_download "$pkg" "$suite" "$version" "$tmp" "$SOURCE_DSC"
+			fi 2>"$tmp.why"); then
 				why=$(tr '\n' ' ' <"$tmp.why")
 				note "$pkg $version is not served: ${why% }"
 				tried+=("$version (${why% })")
@@ -193,7 +243,8 @@ debian_source_fetch() {
 		SOURCE_REPORT+=", ${#names[@]} files verified against their pinned SHA-256 ($origin"
 		case $origin in
 		apt) SOURCE_REPORT+=" from $suite's signed index)" ;;
-		dget) SOURCE_REPORT+=": .dsc signature checked by dscverify)" ;;
+		dget) [[ $kind == deb ]] && SOURCE_REPORT+=" from the pool)" ||
+			SOURCE_REPORT+=": .dsc signature checked by dscverify)" ;;
 		*) SOURCE_REPORT+=")" ;;
 		esac
 		return 0

@@ -50,6 +50,19 @@ build_and_install() {
 	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" install >&2
 }
 
+# Build uuidx for another installation (OTHER_PG_CONFIG) in a copy of the
+# tree, leaving the checkout's build alone, and install it there.
+install_into() {
+	local other=$1 dir
+	say "installing uuidx into $("$other" --version) ($other)"
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/uuidx-install.XXXXXX")
+	copy_tree "$dir"
+	make -C "$dir" -s PG_CONFIG="$other" >&2 && make -C "$dir" -s PG_CONFIG="$other" install >&2
+	local status=$?
+	rm -rf "$dir"
+	return $status
+}
+
 # initdb refuses root: servers and test drivers run as postgres when we are root.
 if [ "$(id -u)" = 0 ]; then
 	AS_PG=(runuser -u postgres --)

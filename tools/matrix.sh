@@ -11,8 +11,9 @@
 #          step 15 and the package's autopkgtest have run already)
 #   indent pgindent leaves src/ unchanged (tools from the PostgreSQL 18
 #          source package in the cache, so after step 18)
-#   build-pg  test/tools/build_pg.t: tools/build-pg.sh without network takes
-#          only pinned, verified sources (seeded from step 17's download)
+#   build-pg  test/tools/build_pg.t: tools/build-pg.sh and tools/unpack-pg.sh
+#          without network take only pinned, verified files (seeded from
+#          step 17's downloads)
 # Ends with the summed "N passed, N failed"; non-zero exit if anything failed.
 #
 #   UUIDX_MATRIX="15 17 build-pg 18 indent deb dist"   the steps to run

@@ -24,14 +24,29 @@ if [ "$PG_MAJOR" -ge 17 ]; then
 		{ echo "0 passed, 1 failed (could not build pg_partman)"; exit 1; }
 fi
 
-# The supported major before this one, for test/t/015_moves.pl's pg_upgrade
-# (it skips that part where the old install has no uuidx).
+# The supported major before this one, with this uuidx installed, for
+# test/t/015_moves.pl's pg_upgrade: for 17 Debian's 15 at a pinned version
+# (tools/unpack-pg.sh says why), for 18 the 17 built here if it is.  The
+# test skips that part, saying why, where there is none.
+UUIDX_OLD_PG_CONFIG=
+UUIDX_OLD_PG_WHY="no supported major before $PG_MAJOR is tested"
 case $PG_MAJOR in
-17) UUIDX_OLD_PG_CONFIG=$DEBIAN_PG_CONFIG ;;
-18) UUIDX_OLD_PG_CONFIG=${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}/17/bin/pg_config ;;
-*) UUIDX_OLD_PG_CONFIG= ;;
+17)
+	UUIDX_OLD_PG_CONFIG=$(bash "$UUIDX_ROOT/tools/unpack-pg.sh" 15 | tail -1) ||
+		UUIDX_OLD_PG_WHY="tools/unpack-pg.sh could not unpack the pinned 15 (see its output above)"
+	;;
+18)
+	UUIDX_OLD_PG_CONFIG=${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}/17/bin/pg_config
+	UUIDX_OLD_PG_WHY="no 17 in ${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}/17 (bash tools/build-pg.sh 17 builds it)"
+	;;
 esac
-export UUIDX_OLD_PG_CONFIG
+if [ -x "$UUIDX_OLD_PG_CONFIG" ]; then
+	install_into "$UUIDX_OLD_PG_CONFIG" ||
+		{ echo "0 passed, 1 failed (could not install uuidx into $UUIDX_OLD_PG_CONFIG)"; exit 1; }
+else
+	UUIDX_OLD_PG_CONFIG=
+fi
+export UUIDX_OLD_PG_CONFIG UUIDX_OLD_PG_WHY
 
 work=$(make_workdir test)
 copy_tree "$work"

@@ -198,7 +198,8 @@ $standby->stop;
 SKIP:
 {
 	my $old_config = $ENV{UUIDX_OLD_PG_CONFIG};
-	skip 'no previous major to upgrade from (make test names one, UUIDX_OLD_PG_CONFIG, for 17 and 18)', 3
+	skip 'no previous major to upgrade from: '
+	  . ($ENV{UUIDX_OLD_PG_WHY} // 'make test names one (UUIDX_OLD_PG_CONFIG) for 17 and 18'), 3
 	  unless $old_config && -x $old_config;
 	my $old_bin = `$old_config --bindir`;
 	chomp $old_bin;
@@ -222,8 +223,8 @@ SKIP:
 
 	# A minor release may mark columns with an option a newer major's older
 	# minor release does not know yet (15.20 marks every column pg_attver,
-	# which 17.11 rejects): then no pg_upgrade can carry the columns, uuidx
-	# or not.
+	# which 17.11 rejects; make test upgrades from a pinned 15.18): then no
+	# pg_upgrade can carry the columns, uuidx or not.
 	$old->start;
 	my @options = split /\n/, $old->safe_psql('postgres', q{
 		SELECT DISTINCT split_part(o, '=', 1) FROM pg_attribute, unnest(attoptions) o

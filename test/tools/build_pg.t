@@ -5,7 +5,8 @@
 # cache of its own seeded with the source files that an earlier build of
 # PostgreSQL 17 left in the real cache, and on a list of pins written here
 # from the tree's: so it needs no network, and it runs after
-# `bash tools/build-pg.sh 17` (make matrix's step 17).
+# `bash tools/build-pg.sh 17` (make matrix's step 17).  The last cases do
+# the same for tools/unpack-pg.sh, whose packages step 17 fetched.
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -108,6 +109,45 @@ SKIP:
 	skip "no finished build of 17 in $cache", 1 unless $stamp;
 	like($stamp, qr/^debian_source=postgresql-17 \S+ \(trixie\), .*files verified against their pinned SHA-256/m,
 		'the build stamp records the Debian version and that it was verified');
+}
+
+# 5. Binary packages (tools/unpack-pg.sh, the 15 that test/t/015_moves.pl
+# upgrades from on 17): the pinned packages found in the cache are
+# unpacked and run; a package that differs from its pin is refused.
+open $fh, '<', $list or die "$list: $!";
+my ($binary) = grep { /^postgresql-15-binary / } <$fh>;
+close $fh;
+my (undef, @debs) = pin_files($binary);
+my $deb_seed = "$cache/src/15-binary";
+SKIP:
+{
+	skip "no pinned 15 packages in $deb_seed (make test on 17 fetches them)", 4
+	  unless grep({ -f "$deb_seed/$_" } @debs) == @debs;
+	my $unpack = sub {
+		my ($d) = @_;
+		my $s = system("unshare -n env UUIDX_PG_SOURCES='$d/sources.txt' UUIDX_PG_CACHE='$d' "
+			  . "bash '$root/tools/unpack-pg.sh' 15 >'$d/out' 2>'$d/out.err'");
+		return ($s >> 8, slurp("$d/out"), slurp("$d/out.err"));
+	};
+	my $d = tempdir(CLEANUP => 1);
+	mkdir "$d/src";
+	mkdir "$d/src/15-binary";
+	copy("$deb_seed/$_", "$d/src/15-binary/$_") or die "copy $_: $!" for @debs;
+	open my $h, '>', "$d/sources.txt" or die;
+	print $h $binary;
+	close $h;
+	($status, $out, $err) = $unpack->($d);
+	is($status, 0, 'the pinned 15 packages in the cache are unpacked');
+	my ($pg_config) = $out =~ /(\S+)\s*\z/;
+	like(`'$pg_config' --version 2>&1`, qr/^PostgreSQL 15\.\d+ \(Debian /, 'and the unpacked PostgreSQL runs');
+	system('rm', '-rf', "$d/15-binary") == 0 or die "rm $d/15-binary";    # unpack again
+	open $t, '>>', "$d/src/15-binary/$debs[0]" or die;
+	print $t "tampered\n";
+	close $t;
+	($status, $out, $err) = $unpack->($d);
+	isnt($status, 0, 'a cached package whose SHA-256 differs from its pin is refused');
+	like($err, qr/refusing postgresql-15 \S+ from the cache: \Q$debs[0]\E has SHA-256 [0-9a-f]{64}, but \S+ pins/,
+		'the refusal names the package file');
 }
 
 done_testing();
