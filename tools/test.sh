@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make test: install what is missing, build and install uuidx (and the npm
-# packages test/t/014_independent.pl compares with, and on 17 and later
-# pg_partman from Debian's source for test/t/016_partman.pl), then PGXS's
+# packages test/t/014_independent.pl compares with, on 17 and later
+# pg_partman from Debian's source for test/t/016_partman.pl, and uuidx in
+# the major before for test/t/015_moves.pl's pg_upgrade), then PGXS's
 # `make installcheck` (regression, isolation and TAP suites, each in servers
 # of its own) as the postgres OS user in a copy of the tree it can write.
 # The three suites run one after the other even when one fails (a single
