@@ -31,8 +31,7 @@ if [[ -z $(debian_source_lines "$TARGET") ]]; then
 	exit 0
 fi
 STAMP=$("$PG_CONFIG" --sharedir)/extension/.uuidx-partman
-PINS_SUM=$(debian_source_lines "$TARGET" | sha256sum | cut -c1-16)
-if [[ -f $STAMP ]] && grep -qxF "pins=$PINS_SUM" "$STAMP"; then
+if debian_stamp_current "$STAMP" "$TARGET"; then
 	sed -n 's/^version=//p' "$STAMP"
 	exit 0
 fi
@@ -52,6 +51,6 @@ env -u MAKEFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u MFLAGS \
 	make -C "$src" -j"$(nproc)" PG_CONFIG="$PG_CONFIG" install >>"$LOG" 2>&1 ||
 	{ tail -20 "$LOG" >&2; die "building pg_partman failed (see $LOG)"; }
 version=${SOURCE_VERSION%-*}
-printf 'pins=%s\nversion=%s\nsource=%s\n' "$PINS_SUM" "$version" "$SOURCE_REPORT" >"$STAMP"
+debian_stamp_write "$STAMP" "$TARGET" "$version"
 note "installed pg_partman $version into PostgreSQL $MAJOR"
 echo "$version"

@@ -95,8 +95,7 @@ CONFIGURE_ARGS=(--prefix="$PREFIX" --with-openssl --enable-tap-tests
                 --with-uuid=e2fs --without-llvm "${EXTRA_CONFIGURE[@]}")
 source "$(dirname "${BASH_SOURCE[0]}")/debian-source.sh"
 # A build is reused only while the target's pinned lines stay as they were.
-PINS_SUM=$(debian_source_lines "$SRCPKG" | sha256sum | cut -c1-16)
-BUILD_KEY="recipe=$RECIPE_VERSION pins=$PINS_SUM patches=skipped configure=${CONFIGURE_ARGS[*]}"
+BUILD_KEY="recipe=$RECIPE_VERSION pins=$(debian_pins_sum "$SRCPKG") patches=skipped configure=${CONFIGURE_ARGS[*]}"
 
 # ---------------------------------------------------------------- fast path
 if [[ -z $SOURCE_ONLY && -f $STAMP && -x $PG_CONFIG ]] && grep -qxF "key=$BUILD_KEY" "$STAMP"; then

@@ -64,6 +64,22 @@ debian_source_lines() {
 	awk -v t="$1" '$1 == t' "$DEBIAN_SOURCES"
 }
 
+# A short digest of TARGET's lines: what a stamp records, so that what it
+# stands for is made again once a pin moves.
+debian_pins_sum() {
+	debian_source_lines "$1" | sha256sum | cut -c1-16
+}
+
+# Stamps of what was made from TARGET's files (pg_partman, unpacked
+# packages): is STAMP current for TARGET's lines, and write it after
+# debian_source_fetch, with VERSION as what was made.
+debian_stamp_current() {
+	[[ -f $1 ]] && grep -qxF "pins=$(debian_pins_sum "$2")" "$1"
+}
+debian_stamp_write() {
+	printf 'pins=%s\nversion=%s\nsource=%s\n' "$(debian_pins_sum "$2")" "$3" "$SOURCE_REPORT" >"$1"
+}
+
 # Check FILE against SHA-256 EXPECTED; on a difference, stop the build.
 debian_source_check() {
 	local file=$1 expected=$2 what=$3 actual

@@ -33,8 +33,7 @@ TARGET=postgresql-$MAJOR-binary
 ROOT=$CACHE_ROOT/$MAJOR-binary
 PG_CONFIG=$ROOT/usr/lib/postgresql/$MAJOR/bin/pg_config
 STAMP=$ROOT/.uuidx-unpacked
-PINS_SUM=$(debian_source_lines "$TARGET" | sha256sum | cut -c1-16)
-if [[ -f $STAMP ]] && grep -qxF "pins=$PINS_SUM" "$STAMP" && [[ -x $PG_CONFIG ]]; then
+if debian_stamp_current "$STAMP" "$TARGET" && [[ -x $PG_CONFIG ]]; then
 	echo "$PG_CONFIG"
 	exit 0
 fi
@@ -53,5 +52,5 @@ bindir=$("$PG_CONFIG" --bindir)
 if ! "$bindir/postgres" --version >>"$LOG" 2>&1; then
 	die "the unpacked postgres does not run; missing libraries: $(ldd "$bindir/postgres" | grep 'not found' | tr -s ' \n' ' ')"
 fi
-printf 'pins=%s\nversion=%s\nsource=%s\n' "$PINS_SUM" "$SOURCE_VERSION" "$SOURCE_REPORT" >"$STAMP"
+debian_stamp_write "$STAMP" "$TARGET" "$SOURCE_VERSION"
 echo "$PG_CONFIG"

@@ -35,16 +35,18 @@ sub pin_files
 	return ($version, map { (split /=/)[0] } @files);
 }
 
-# Run the script as make matrix does, with the list and cache given;
-# returns (exit status, stdout, stderr).
-sub build_pg
+# Run SCRIPT of tools/ with ARGS as make test does, on the
+# list and cache of a case; returns (exit status, stdout, stderr).
+sub run_tool
 {
-	my ($sources, $dir) = @_;
+	my ($dir, $script, @args) = @_;
 	my $out = "$dir/out";
-	my $status = system("unshare -n env UUIDX_PG_SOURCES='$sources' UUIDX_PG_CACHE='$dir' "
-		  . "bash '$root/tools/build-pg.sh' 17 --source-only >'$out' 2>'$out.err'");
+	my $status = system("unshare -n env UUIDX_PG_SOURCES='$dir/sources.txt' UUIDX_PG_CACHE='$dir' "
+		  . "bash '$root/tools/$script' @args >'$out' 2>'$out.err'");
 	return ($status >> 8, slurp($out), slurp("$out.err"));
 }
+
+sub build_pg { return run_tool($_[0], 'build-pg.sh', 17, '--source-only'); }
 
 sub slurp
 {
@@ -54,26 +56,30 @@ sub slurp
 	return scalar(<$h>) // '';
 }
 
-# A case: a cache of its own, seeded with the pinned files, and a list.
-sub setup
+# A case: a cache of its own, its src/SUBDIR seeded with FILES from SEED,
+# and a list of LINES.
+sub setup_cache
 {
-	my (@list) = @_;
+	my ($subdir, $seed_dir, $files, @list) = @_;
 	my $dir = tempdir(CLEANUP => 1);
 	mkdir "$dir/src";
-	mkdir "$dir/src/17";
-	copy("$seed/$_", "$dir/src/17/$_") or die "copy $_: $!" for @pin_files;
+	mkdir "$dir/src/$subdir";
+	copy("$seed_dir/$_", "$dir/src/$subdir/$_") or die "copy $_: $!" for @$files;
 	open my $h, '>', "$dir/sources.txt" or die;
 	print $h @list;
 	close $h;
 	return $dir;
 }
 
+# The same with the pinned 17 sources.
+sub setup { return setup_cache('17', $seed, \@pin_files, @_); }
+
 # 1. The pin is newer than anything cached and nothing is served (no
 # network): the listed fallback found in the cache is built, and said so.
 my $newer = $lines[0];
 $newer =~ s/\Q$pin_version\E/17.99-0+deb13u1/g;
 my $dir = setup($newer, $lines[0]);
-my ($status, $out, $err) = build_pg("$dir/sources.txt", $dir);
+my ($status, $out, $err) = build_pg($dir);
 is($status, 0, 'a listed fallback in the cache is built when the pin is not served');
 like($err, qr/postgresql-17 17\.99-0\+deb13u1 is not served/, 'it says the pin is not served');
 like($err, qr/building postgresql-17 \Q$pin_version\E .*a listed fallback: the pinned 17\.99-0\+deb13u1 was not served, 3 files verified/,
@@ -87,7 +93,7 @@ my ($debian_tar) = grep { /\.debian\.tar/ } @pin_files;
 open my $t, '>>', "$dir/src/17/$debian_tar" or die;
 print $t "tampered\n";
 close $t;
-($status, $out, $err) = build_pg("$dir/sources.txt", $dir);
+($status, $out, $err) = build_pg($dir);
 isnt($status, 0, 'a cached file whose SHA-256 differs from its pin is refused');
 like($err, qr/refusing postgresql-17 \Q$pin_version\E from the cache: \Q$debian_tar\E has SHA-256 [0-9a-f]{64}, but \S+ pins [0-9a-f]{64}/,
 	'the refusal names the version, the file and both digests');
@@ -97,7 +103,7 @@ ok(!-d "$dir/build/17/postgresql-17-" . ($pin_version =~ s/-[^-]*$//r), 'nothing
 my $other = $lines[0];
 $other =~ s/\Q$pin_version\E/17.98-0+deb13u1/g;
 $dir = setup($other);
-($status, $out, $err) = build_pg("$dir/sources.txt", $dir);
+($status, $out, $err) = build_pg($dir);
 isnt($status, 0, 'a cached version that is not listed is not built');
 like($err, qr/none of the versions of postgresql-17 listed in \S+ could be fetched: 17\.98-0\+deb13u1 \(trixie's index could not be fetched .*dget could not fetch/,
 	'it says which listed versions it tried and why each failed');
@@ -123,20 +129,8 @@ SKIP:
 {
 	skip "no pinned 15 packages in $deb_seed (make test on 17 fetches them)", 4
 	  unless grep({ -f "$deb_seed/$_" } @debs) == @debs;
-	my $unpack = sub {
-		my ($d) = @_;
-		my $s = system("unshare -n env UUIDX_PG_SOURCES='$d/sources.txt' UUIDX_PG_CACHE='$d' "
-			  . "bash '$root/tools/unpack-pg.sh' 15 >'$d/out' 2>'$d/out.err'");
-		return ($s >> 8, slurp("$d/out"), slurp("$d/out.err"));
-	};
-	my $d = tempdir(CLEANUP => 1);
-	mkdir "$d/src";
-	mkdir "$d/src/15-binary";
-	copy("$deb_seed/$_", "$d/src/15-binary/$_") or die "copy $_: $!" for @debs;
-	open my $h, '>', "$d/sources.txt" or die;
-	print $h $binary;
-	close $h;
-	($status, $out, $err) = $unpack->($d);
+	my $d = setup_cache('15-binary', $deb_seed, \@debs, $binary);
+	($status, $out, $err) = run_tool($d, 'unpack-pg.sh', 15);
 	is($status, 0, 'the pinned 15 packages in the cache are unpacked');
 	my ($pg_config) = $out =~ /(\S+)\s*\z/;
 	like(`'$pg_config' --version 2>&1`, qr/^PostgreSQL 15\.\d+ \(Debian /, 'and the unpacked PostgreSQL runs');
@@ -144,7 +138,7 @@ SKIP:
 	open $t, '>>', "$d/src/15-binary/$debs[0]" or die;
 	print $t "tampered\n";
 	close $t;
-	($status, $out, $err) = $unpack->($d);
+	($status, $out, $err) = run_tool($d, 'unpack-pg.sh', 15);
 	isnt($status, 0, 'a cached package whose SHA-256 differs from its pin is refused');
 	like($err, qr/refusing postgresql-15 \S+ from the cache: \Q$debs[0]\E has SHA-256 [0-9a-f]{64}, but \S+ pins/,
 		'the refusal names the package file');
