@@ -1,6 +1,6 @@
 # A foreign table's CHECK constraints declare nothing: PostgreSQL does not
 # enforce them, so the rows may hold any version whatever they say.  A
-# foreign table (file_fdw, reading a program's output) declared to hold
+# foreign table (file_fdw, reading a file the test writes) declared to hold
 # v7 keys of the RFC variant, holding v6, v1 and v4 keys beside them: the
 # time forms give the functions' own rows, as on a table that declares
 # nothing, and uuid_timestamp(id) is not rewritten into a v7 key range.
@@ -23,7 +23,7 @@ $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'\ntimezone = 'UTC'");
 $node->start;
 
-# Keys of one day, a minute apart, as the program prints them: every
+# Keys of one day, a minute apart, as the file holds them: every
 # fourth a v7, then a v6, a v1 and a v4.
 my $keys = $node->safe_psql('postgres', q{
 	CREATE EXTENSION uuidx;
