@@ -94,8 +94,12 @@ is($oldest, 't', 'run_maintenance drops the partitions past the retention');
 is($node->safe_psql('postgres', q{SELECT count(*) FROM events WHERE uuid_timestamp(id) < now() - interval '2 days'}), '0',
 	'with their rows');
 
-# A window of the last hour scans today's partition only, the default one
-# excluded (the key is declared v7), however it is written.
+# A window of the last hour scans the partitions of the days it touches
+# (today's, and yesterday's in the first hour of a day) and no other, the
+# default one excluded (the key is declared v7), however it is written.
+my $window_days = $node->safe_psql('postgres', q{
+	SELECT string_agg(DISTINCT 'events_p' || to_char(d, 'YYYYMMDD'), ' ')
+	FROM unnest(ARRAY[now() - interval '1 hour', now()]) d});
 for my $where (
 	q{uuid_timestamp(id) >= now() - interval '1 hour' AND uuid_timestamp(id) < now()},
 	q{id <@ tstzrange(now() - interval '1 hour', now())},
@@ -105,11 +109,27 @@ for my $where (
 	my @scanned = $plan =~ / on (events_\w+)/g;
 	my %seen;
 	@scanned = grep { !/_pkey$/ && !$seen{$_}++ } @scanned;
-	is("@scanned", 'events_p' . $node->safe_psql('postgres', q{SELECT to_char(now(), 'YYYYMMDD')}),
-		"$where: today's partition only");
+	is(join(' ', sort @scanned), $window_days, "$where: the window's days' partitions only");
 	is($node->safe_psql('postgres', "SELECT count(*) FROM events WHERE $where"),
 		$node->safe_psql('postgres', "SELECT count(*) FROM events WHERE (uuid_timestamp(id) >= now() - interval '1 hour' AND uuid_timestamp(id) < now()) IS TRUE"),
 		"$where: the rows of the definition");
 }
+
+# A window open towards the future must also read the partitions ahead and
+# the default one (a key dated past the last partition lands there), and
+# none before the window.
+my $open_expected = $node->safe_psql('postgres', q{
+	SELECT string_agg(name, ' ' ORDER BY name) FROM (
+	  SELECT p.partition_tablename AS name
+	  FROM partman.show_partitions('public.events') p,
+	       partman.show_partition_info(p.partition_schemaname || '.' || p.partition_tablename, p_parent_table := 'public.events') i
+	  WHERE i.child_end_time > now() - interval '1 hour'
+	  UNION ALL SELECT 'events_default') s});
+my @open_scanned = $node->safe_psql('postgres',
+	q{EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE uuid_timestamp(id) >= now() - interval '1 hour'}) =~ / on (events_\w+)/g;
+my %open_seen;
+@open_scanned = grep { !/_pkey$/ && !$open_seen{$_}++ } @open_scanned;
+is(join(' ', sort @open_scanned), $open_expected,
+	'a window open towards the future: the partitions from its first day on, and the default one');
 
 done_testing();
