@@ -12,7 +12,10 @@
 #      lists the version: apt checks the files against the signed index;
 #   3. else from its pool address with devscripts' dget, which checks the
 #      .dsc's signature against debian-keyring (dscverify) and the files
-#      against the .dsc.
+#      against the .dsc; a line that lists no .dsc (the archive serves
+#      none for it) has each of its files fetched from the pool, their
+#      pinned SHA-256, taken from the suite's signed Sources index, being
+#      the check.
 #
 # A line whose files are binary packages (.deb, named for the source
 # package on the line) is fetched the same way from the suite's binary
@@ -153,21 +156,38 @@ debian_apt_fetch() {
 	return 1
 }
 
-# Download PKG VERSION's files into TMP: apt if SUITE's index lists the
-# version, else dget from the pool.  Prints the way on stdout, or the
+# Download NAMES of PKG into TMP from their pool addresses with dget, for
+# files no .dsc covers (whose pinned SHA-256, from the signed index, is
+# then their check).  Prints dget, or the reason it failed on stderr.
+debian_pool_download() {
+	local pkg=$1 tmp=$2 name
+	shift 2
+	for name; do
+		if ! (cd "$tmp" && run dget --download-only "$(debian_pool_url "$pkg" "$name")"); then
+			echo "and dget could not fetch $(debian_pool_url "$pkg" "$name") (see $LOG)" >&2
+			return 1
+		fi
+	done
+	echo dget
+}
+
+# Download PKG VERSION's files NAMES into TMP: apt if SUITE's index lists
+# the version, else dget from the pool (the .dsc, which dget verifies and
+# follows; without one, each file).  Prints the way on stdout, or the
 # reason it failed on stderr and returns non-zero.  Runs in a subshell:
 # debian_apt has been called for SUITE before.
 debian_source_download() {
 	local pkg=$1 suite=$2 version=$3 tmp=$4 dsc=$5 only=()
+	shift 5
 	[[ -n $dsc ]] || only=(--tar-only)
 	if debian_apt_fetch "$suite" src "$tmp" "${only[@]}" "$pkg=$version"; then
 		echo apt
 		return 0
 	fi
-	if [[ -z $dsc ]]; then
-		echo "and it has no .dsc to fetch from the pool" >&2
-		return 1
-	fi
+	[[ -n $dsc ]] || {
+		debian_pool_download "$pkg" "$tmp" "$@"
+		return
+	}
 	if (cd "$tmp" && run dget --download-only "$(debian_pool_url "$pkg" "$dsc")"); then
 		echo dget
 		return 0
@@ -186,13 +206,7 @@ debian_binary_download() {
 		echo apt
 		return 0
 	fi
-	for name; do
-		if ! (cd "$tmp" && run dget --download-only "$(debian_pool_url "$pkg" "$name")"); then
-			echo "and dget could not fetch $(debian_pool_url "$pkg" "$name") (see $LOG)" >&2
-			return 1
-		fi
-	done
-	echo dget
+	debian_pool_download "$pkg" "$tmp" "$@"
 }
 
 debian_source_fetch() {
@@ -224,7 +238,7 @@ debian_source_fetch() {
 			if ! origin=$(if [[ $kind == deb ]]; then
 				debian_binary_download "$pkg" "$suite" "$version" "$tmp" "${names[@]}"
 			else
-				debian_source_download "$pkg" "$suite" "$version" "$tmp" "$SOURCE_DSC"
+				debian_source_download "$pkg" "$suite" "$version" "$tmp" "$SOURCE_DSC" "${names[@]}"
 			fi 2>"$tmp.why"); then
 				why=$(tr '\n' ' ' <"$tmp.why")
 				note "$pkg $version is not served: ${why% }"
@@ -256,10 +270,11 @@ debian_source_fetch() {
 		else
 			SOURCE_REPORT+=", a listed fallback: the pinned $pin was not served"
 		fi
-		SOURCE_REPORT+=", ${#names[@]} files verified against their pinned SHA-256 ($origin"
+		SOURCE_REPORT+=", ${#names[@]} $([[ ${#names[@]} == 1 ]] && echo "file verified against its" ||
+			echo "files verified against their") pinned SHA-256 ($origin"
 		case $origin in
 		apt) SOURCE_REPORT+=" from $suite's signed index)" ;;
-		dget) [[ $kind == deb ]] && SOURCE_REPORT+=" from the pool)" ||
+		dget) [[ -z $SOURCE_DSC ]] && SOURCE_REPORT+=" from the pool)" ||
 			SOURCE_REPORT+=": .dsc signature checked by dscverify)" ;;
 		*) SOURCE_REPORT+=")" ;;
 		esac

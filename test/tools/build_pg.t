@@ -22,11 +22,11 @@ plan skip_all => 'needs root (unshare -n, a cold build installs packages)' if $>
 open my $fh, '<', $list or die "$list: $!";
 my @lines = grep { /^postgresql-17 / } <$fh>;
 close $fh;
-ok(@lines >= 2, 'debian-sources.txt lists a pin and a fallback for postgresql-17');
 my ($pin_version, @pin_files) = pin_files($lines[0]);
 my $seed = "$cache/src/17";
 plan skip_all => "no pinned 17 sources in $seed (run bash tools/build-pg.sh 17 first)"
   unless grep({ -f "$seed/$_" } @pin_files) == @pin_files;
+ok(@lines >= 2, 'debian-sources.txt lists a pin and a fallback for postgresql-17');
 
 sub pin_files
 {
