@@ -137,6 +137,20 @@ is($node->safe_psql('postgres', sprintf($after, "'$target'")), 't', 'and still i
 my $key = $node->safe_psql('postgres', q{SELECT uuid_timestamptz_to_v7(now() + interval '2 hours')});
 $node->safe_psql('postgres', "SELECT uuidx_generator_advance('$key'::uuid)");
 is($node->safe_psql('postgres', "SELECT uuid_generate_v7() > '$key'::uuid"), 't', 'v7 passes a v7 key');
+# The greatest v6 key of a time, and the greatest v8 of uuidx's layout of a
+# millisecond: the key's own generator passes it, the others its time.
+my ($t6, $key6) = split /\|/, $node->safe_psql('postgres',
+	q{SELECT t, uuidx_time_bound(tstzrange(t, t, '[]'), 6, true) FROM (SELECT now() + interval '3 hours' AS t) s});
+$node->safe_psql('postgres', "SELECT uuidx_generator_advance('$key6'::uuid)");
+is($node->safe_psql('postgres', "SELECT uuid_version('$key6'::uuid) = 6 AND uuid_generate_v6() > '$key6'::uuid"), 't',
+	'v6 passes a v6 key');
+is($node->safe_psql('postgres', sprintf($after, "'$t6'")), 't', 'and every generator is past its time');
+my ($t8, $key8) = split /\|/, $node->safe_psql('postgres',
+	q{SELECT t, overlay(uuid_v7_upper_bound(t)::text PLACING '8' FROM 15 FOR 1) FROM (SELECT now() + interval '4 hours' AS t) s});
+$node->safe_psql('postgres', "SELECT uuidx_generator_advance('$key8'::uuid)");
+is($node->safe_psql('postgres', "SELECT uuid_version('$key8'::uuid) = 8 AND uuid_generate_v8() > '$key8'::uuid"), 't',
+	'v8 passes a v8 key');
+is($node->safe_psql('postgres', sprintf($after, "'$t8'")), 't', 'and every generator is past its time');
 $node->stop;
 
 # 2. pg_dump and pg_restore into a server an hour behind.
