@@ -4,12 +4,15 @@
 -- under every plan the planner can be forced into and in parallel query,
 -- with every kind of index and declaration: B-tree, BRIN, btree_gist's
 -- GiST, a reversed B-tree class, a column declared to hold v7 keys only
--- (with and without the variant), a table partitioned by range of the key,
--- and a table under row-level security.  Each range is asked as a
--- constant, commuted, as a range the query builds from timestamps, in the
--- two forms, and as the first and last five ids in key order (ORDER BY id
--- LIMIT 5, ascending and descending) of the operator and of the first
--- form.  Prepared statements run their generic plans.
+-- (with and without the variant) or v6 and v7 keys, a table partitioned by
+-- range of the key, and a table under row-level security.  Each range is
+-- asked as a constant, commuted, as a range the query builds from
+-- timestamps, in the forms (uuid_v7_to_timestamptz(id) and
+-- uuid_timestamp(id) compared with its bounds, uuid_timestamp(id) <@ r),
+-- as the first and last five ids in key order (ORDER BY id LIMIT 5,
+-- ascending and descending) of the operator and of the first form, and as
+-- the first and last five times of uuid_timestamp(id) in its order.
+-- Prepared statements run their generic plans.
 -- The data and ranges are drawn from a seeded random() (v4 keys too), so
 -- that every run, on every major, checks the same cases and prints the
 -- same: the number of checks, the mismatches (0; each one is also reported
@@ -78,6 +81,11 @@ CREATE TABLE mixed_v7_weak (id uuid CHECK (uuid_version(id) = 7));
 INSERT INTO mixed_v7_weak SELECT id FROM mixed WHERE uuid_version(id) = 7 OR uuid_version(id) IS NULL;
 CREATE INDEX ON mixed_v7 (id);
 CREATE INDEX ON mixed_v7_weak (id);
+-- Declared to hold v6 and v7 keys (and, without the variant, keys of
+-- other variants).
+CREATE TABLE mixed_v67 (id uuid CHECK (uuid_version(id) IN (6, 7)));
+INSERT INTO mixed_v67 SELECT id FROM mixed WHERE uuid_version(id) IN (6, 7) OR uuid_version(id) IS NULL;
+CREATE INDEX ON mixed_v67 (id);
 -- Under row-level security, for a role that sees some rows.
 CREATE TABLE mixed_rls (id uuid, owner text);
 INSERT INTO mixed_rls SELECT id, CASE WHEN random() < 0.5 THEN 'regress_uuidx_random' ELSE 'someone else' END FROM mixed;
@@ -98,7 +106,7 @@ CREATE TABLE mixed_part_v6 PARTITION OF mixed_part
 CREATE TABLE mixed_part_default PARTITION OF mixed_part DEFAULT;
 INSERT INTO mixed_part SELECT id FROM mixed;
 CREATE INDEX ON mixed_part (id);
-VACUUM ANALYZE mixed, mixed_brin, mixed_gist, mixed_rev, mixed_v7, mixed_v7_weak, mixed_rls, mixed_part;
+VACUUM ANALYZE mixed, mixed_brin, mixed_gist, mixed_rev, mixed_v7, mixed_v7_weak, mixed_v67, mixed_rls, mixed_part;
 
 -- Random ranges: bounds on random microseconds, milliseconds or seconds of
 -- the data's span, random inclusivity, now and then open, empty or
@@ -149,18 +157,18 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- The first form's condition for a range: uuid_v7_to_timestamptz(id)
--- compared with each finite bound (with -infinity where there is none);
--- NULL for an empty range.
-CREATE FUNCTION form_condition(r tstzrange) RETURNS text
+-- A form's condition for a range: fn(id) (the first form's
+-- uuid_v7_to_timestamptz unless told) compared with each finite bound
+-- (with -infinity where there is none); NULL for an empty range.
+CREATE FUNCTION form_condition(r tstzrange, fn text DEFAULT 'uuid_v7_to_timestamptz') RETURNS text
 LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN isempty(r) THEN NULL
               ELSE concat_ws(' AND ',
-                             CASE WHEN lower_inf(r) THEN $c$uuid_v7_to_timestamptz(id) >= '-infinity'$c$
-                                  ELSE format('uuid_v7_to_timestamptz(id) %s %L::timestamptz',
-                                              CASE WHEN lower_inc(r) THEN '>=' ELSE '>' END, lower(r)) END,
-                             CASE WHEN NOT upper_inf(r) THEN format('%L::timestamptz %s uuid_v7_to_timestamptz(id)',
-                                                                    upper(r), CASE WHEN upper_inc(r) THEN '>=' ELSE '>' END) END) END
+                             CASE WHEN lower_inf(r) THEN format($c$%s(id) >= '-infinity'$c$, fn)
+                                  ELSE format('%s(id) %s %L::timestamptz',
+                                              fn, CASE WHEN lower_inc(r) THEN '>=' ELSE '>' END, lower(r)) END,
+                             CASE WHEN NOT upper_inf(r) THEN format('%L::timestamptz %s %s(id)',
+                                                                    upper(r), CASE WHEN upper_inc(r) THEN '>=' ELSE '>' END, fn) END) END
 $$;
 
 -- Every query against the definition, for each range, under each setting.
@@ -181,8 +189,8 @@ DECLARE
   k int;
   expected bigint;
   got bigint;
-  got_ids uuid[];
-  expected_ids uuid[];
+  got_vals text[];
+  expected_vals text[];
   dir text;
   plan json;
   shape text;
@@ -196,14 +204,16 @@ BEGIN
            (array_agg(m.id ORDER BY m.id) FILTER (WHERE uuid_version(m.id) IN (6, 7)))[1:5] AS first5,
            (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE uuid_version(m.id) IN (6, 7)))[1:5] AS last5,
            (array_agg(m.id ORDER BY m.id) FILTER (WHERE uuid_version(m.id) = 7))[1:5] AS first5_7,
-           (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE uuid_version(m.id) = 7))[1:5] AS last5_7
+           (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE uuid_version(m.id) = 7))[1:5] AS last5_7,
+           (array_agg(m.t ORDER BY m.t) FILTER (WHERE m.id IS NOT NULL))[1:5] AS first5_t,
+           (array_agg(m.t ORDER BY m.t DESC) FILTER (WHERE m.id IS NOT NULL))[1:5] AS last5_t
     FROM random_ranges rr
     LEFT JOIN (SELECT id, uuid_timestamp(id) AS t FROM %I OFFSET 0) m ON rr.r @> m.t
     GROUP BY rr.n, rr.r$q$, tbl);
   FOR rr IN SELECT * FROM truth ORDER BY n LOOP
     FOR i IN 1 .. 5 LOOP
       -- parallel query on the tables of a B-tree only (as costly as the rest)
-      CONTINUE WHEN settings[i] = 'parallel' AND tbl NOT IN ('mixed', 'mixed_part', 'mixed_v7_weak');
+      CONTINUE WHEN settings[i] = 'parallel' AND tbl NOT IN ('mixed', 'mixed_part', 'mixed_v7_weak', 'mixed_v67');
       SET LOCAL enable_seqscan = on;
       SET LOCAL enable_indexscan = on;
       SET LOCAL enable_bitmapscan = on;
@@ -245,9 +255,10 @@ BEGIN
                                            ELSE format('%L::timestamptz + (now() - now())', upper(rr.r)) END,
                                       CASE WHEN isempty(rr.r) THEN '[)'
                                            ELSE (CASE WHEN lower_inc(rr.r) THEN '[' ELSE '(' END) ||
-                                                (CASE WHEN upper_inc(rr.r) THEN ']' ELSE ')' END) END)] LOOP
+                                                (CASE WHEN upper_inc(rr.r) THEN ']' ELSE ')' END) END),
+                               format('SELECT id FROM %I WHERE %s', tbl, coalesce(form_condition(rr.r, 'uuid_timestamp'), 'false'))] LOOP
         k := k + 1;
-        expected := CASE k WHEN 4 THEN rr.rows7 WHEN 5 THEN rr.rows_read ELSE rr.rows END;
+        expected := CASE k WHEN 4 THEN rr.rows7 WHEN 5 THEN rr.rows_read WHEN 6 THEN rr.rows_read ELSE rr.rows END;
         EXECUTE 'SELECT count(*) FROM (' || q || ') s' INTO got;
         counts[i] := counts[i] + 1;
         IF rr.n > 1000 THEN
@@ -263,21 +274,30 @@ BEGIN
           RAISE NOTICE 'mismatch on % with %: % rows, definition % rows; query %; plan %', tbl, settings[i], got, expected, q, plan;
         END IF;
       END LOOP;
-      -- the first and last five in key order, of the operator and the first form
+      -- the first and last five in key order, of the operator and the first
+      -- form; and the first and last five times in uuid_timestamp(id)'s
+      -- order (times, not ids: keys of one time may come in any order)
+      -- where the column's declaration lets the planner walk the key's
+      -- index for it, and on mixed, where it must not
       FOREACH dir IN ARRAY array['ASC', 'DESC'] LOOP
-        FOR k IN 1 .. 2 LOOP
-          q := format('SELECT id FROM %I WHERE %s ORDER BY id %s LIMIT 5', tbl,
-                      CASE k WHEN 1 THEN format('id <@ %L::tstzrange', rr.r)
-                             ELSE coalesce(form_condition(rr.r), 'false') END, dir);
-          expected_ids := CASE WHEN k = 1 AND dir = 'ASC' THEN rr.first5 WHEN k = 1 THEN rr.last5
-                               WHEN dir = 'ASC' THEN rr.first5_7 ELSE rr.last5_7 END;
-          EXECUTE 'SELECT array_agg(id) FROM (' || q || ') s' INTO got_ids;
+        FOR k IN 1 .. 3 LOOP
+          CONTINUE WHEN k = 3 AND tbl NOT IN ('mixed', 'mixed_v7', 'mixed_v7_weak', 'mixed_v67', 'mixed_part');
+          q := CASE WHEN k < 3 THEN
+                 format('SELECT id::text AS v FROM %I WHERE %s ORDER BY id %s LIMIT 5', tbl,
+                        CASE k WHEN 1 THEN format('id <@ %L::tstzrange', rr.r)
+                               ELSE coalesce(form_condition(rr.r), 'false') END, dir)
+               ELSE format('SELECT uuid_timestamp(id)::text AS v FROM %I WHERE %s ORDER BY uuid_timestamp(id) %s LIMIT 5',
+                           tbl, coalesce(form_condition(rr.r, 'uuid_timestamp'), 'false'), dir) END;
+          expected_vals := CASE WHEN k = 1 AND dir = 'ASC' THEN rr.first5::text[] WHEN k = 1 THEN rr.last5::text[]
+                                WHEN k = 2 AND dir = 'ASC' THEN rr.first5_7::text[] WHEN k = 2 THEN rr.last5_7::text[]
+                                WHEN dir = 'ASC' THEN rr.first5_t::text[] ELSE rr.last5_t::text[] END;
+          EXECUTE 'SELECT array_agg(v) FROM (' || q || ') s' INTO got_vals;
           counts[i] := counts[i] + 1;
-          IF coalesce(got_ids, '{}') IS DISTINCT FROM coalesce(expected_ids, '{}') THEN
+          IF coalesce(got_vals, '{}') IS DISTINCT FROM coalesce(expected_vals, '{}') THEN
             misses[i] := misses[i] + 1;
             EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
-            RAISE NOTICE 'mismatch on % with %: % against %; query %; plan %', tbl, settings[i], got_ids,
-              expected_ids, q, plan;
+            RAISE NOTICE 'mismatch on % with %: % against %; query %; plan %', tbl, settings[i], got_vals,
+              expected_vals, q, plan;
           END IF;
         END LOOP;
       END LOOP;
@@ -295,7 +315,7 @@ END $$;
 
 SELECT t AS "table", c.*
 FROM (VALUES ('mixed'), ('mixed_brin'), ('mixed_gist'), ('mixed_rev'), ('mixed_v7'), ('mixed_v7_weak'),
-             ('mixed_part')) v(t)
+             ('mixed_v67'), ('mixed_part')) v(t)
 CROSS JOIN LATERAL check_plans(t) c
 WHERE c.checks > 0
 ORDER BY 1, 2;
@@ -310,34 +330,50 @@ RESET ROLE;
 PREPARE in_random(tstzrange) AS SELECT count(*) FROM mixed WHERE id <@ $1;
 PREPARE form_random(timestamptz, timestamptz) AS
   SELECT count(*) FROM mixed_part WHERE uuid_v7_to_timestamptz(id) >= $1 AND uuid_v7_to_timestamptz(id) < $2;
+PREPARE ts_random(timestamptz, timestamptz) AS
+  SELECT count(*) FROM mixed_v67 WHERE uuid_timestamp(id) >= $1 AND uuid_timestamp(id) < $2;
+PREPARE ts_newest_random(timestamptz) AS
+  SELECT array_agg(t) FROM (SELECT uuid_timestamp(id) AS t FROM mixed_v7 WHERE uuid_timestamp(id) < $1
+                            ORDER BY uuid_timestamp(id) DESC LIMIT 5) s;
 CREATE FUNCTION check_generic() RETURNS TABLE (checks int, mismatches int)
 LANGUAGE plpgsql AS $$
 DECLARE
   rr record;
-  expected bigint;
-  got bigint;
+  stmt text;
+  definition text;
+  expected text;
+  got text;
 BEGIN
   checks := 0;
   mismatches := 0;
   SET LOCAL plan_cache_mode = force_generic_plan;
   SET LOCAL enable_seqscan = off;
   FOR rr IN SELECT n, r FROM random_ranges ORDER BY n LOOP
-    SELECT count(*) INTO expected FROM mixed WHERE uuid_version(id) IN (6, 7) AND rr.r @> uuid_timestamp(id);
-    EXECUTE format('EXECUTE in_random(%L)', rr.r) INTO got;
-    checks := checks + 1;
-    IF got IS DISTINCT FROM expected THEN
-      mismatches := mismatches + 1;
-      RAISE NOTICE 'mismatch in the generic plan: % rows, definition % rows; range %', got, expected, rr.r;
-    END IF;
-    -- the first form, a bound NULL where the range has none (no rows then)
-    SELECT count(*) INTO expected FROM mixed_part
-    WHERE (uuid_v7_to_timestamptz(id) >= lower(rr.r) AND uuid_v7_to_timestamptz(id) < upper(rr.r)) IS TRUE;
-    EXECUTE format('EXECUTE form_random(%L, %L)', lower(rr.r), upper(rr.r)) INTO got;
-    checks := checks + 1;
-    IF got IS DISTINCT FROM expected THEN
-      mismatches := mismatches + 1;
-      RAISE NOTICE 'mismatch in the generic plan of the form: % rows, definition % rows; range %', got, expected, rr.r;
-    END IF;
+    -- each statement and its definition: the operator; the first form, a
+    -- bound NULL where the range has none (no rows then); uuid_timestamp(id)
+    -- on a column declared v6 and v7; and the newest five times before the
+    -- range's upper bound by uuid_timestamp(id) on one declared v7
+    FOR stmt, definition IN VALUES
+      (format('EXECUTE in_random(%L)', rr.r),
+       format('SELECT count(*) FROM mixed WHERE uuid_version(id) IN (6, 7) AND %L::tstzrange @> uuid_timestamp(id)', rr.r)),
+      (format('EXECUTE form_random(%L, %L)', lower(rr.r), upper(rr.r)),
+       format('SELECT count(*) FROM mixed_part WHERE (uuid_v7_to_timestamptz(id) >= %L AND uuid_v7_to_timestamptz(id) < %L) IS TRUE',
+              lower(rr.r), upper(rr.r))),
+      (format('EXECUTE ts_random(%L, %L)', lower(rr.r), upper(rr.r)),
+       format('SELECT count(*) FROM mixed_v67 WHERE (uuid_timestamp(id) >= %L AND uuid_timestamp(id) < %L) IS TRUE',
+              lower(rr.r), upper(rr.r))),
+      (format('EXECUTE ts_newest_random(%L)', upper(rr.r)),
+       format('SELECT array_agg(t) FROM (SELECT t FROM (SELECT uuid_timestamp(id) AS t FROM mixed_v7 OFFSET 0) s
+               WHERE t < %L ORDER BY t DESC LIMIT 5) s', upper(rr.r)))
+    LOOP
+      EXECUTE definition INTO expected;
+      EXECUTE stmt INTO got;
+      checks := checks + 1;
+      IF got IS DISTINCT FROM expected THEN
+        mismatches := mismatches + 1;
+        RAISE NOTICE 'mismatch in the generic plan of %: %, definition %; range %', stmt, got, expected, rr.r;
+      END IF;
+    END LOOP;
   END LOOP;
   RETURN NEXT;
 END $$;
