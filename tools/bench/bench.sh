@@ -11,8 +11,8 @@
 #   4. conversion      uuid_v1_to_v6() over CONVERT_ROWS stored v1 values against a plain read
 #   5. time ranges     RANGE_ROWS v7 keys over 30 days; windows of 1 minute, 1 hour, 1 day
 #                      queried with id <@ tstzrange, with hand-written bounds, with a uuid_timestamp() filter
-#   6. time queries    KEYORDER_ROWS v7 keys over 60 days: the newest and oldest 10 rows of a window, and a
-#                      count, as users write them (id <@ r, uuid_timestamp(id), uuid_v7_to_timestamptz(id)),
+#   6. time queries    KEYORDER_ROWS v7 keys over 60 days: the newest and oldest 10 rows of a window, all its rows
+#                      and a count, as users write them (id <@ r, uuid_timestamp(id), uuid_v7_to_timestamptz(id)),
 #                      on an undeclared, a declared and a v6-and-v7 column, against hand-written bounds
 #   7. mark in WAL     uuid_generate_v7() with uuidx.wal_log_mark off and on: ns per value, WAL bytes per second
 #   8. release 1.2     uuid_v7_mask/unmask, uuid_to_ulid/ulid_to_uuid per value; max(id) from the index
@@ -314,20 +314,26 @@ report_ranges() {
 }
 
 # 6. Time queries as users write them: the newest or oldest rows of a
-# window with LIMIT, and a count, on KEYORDER_ROWS v7 keys over 60 days up
+# window with LIMIT, all its rows, and a count, on KEYORDER_ROWS v7 keys over 60 days up
 # to now, in a table that says nothing of its keys (ko), in one whose CHECK
 # constraints declare them v7 of the RFC variant (kod), and in one that
 # declares nothing and also holds a v6 key for every ninth v7 (kom); each
 # way users write it against hand-written bounds on the same table (for
 # kom, a UNION ALL of the v7 and the v6 key ranges).  Windows: the last
 # hour, built with now() and open towards the future as users write it
-# (closed at now() on kom, whose v6 keys all sort above it), and one day
-# 40 days back.  The forms of one query run in one pgbench session each
+# (on kom closed at now() as well, since its v6 keys all sort above an
+# open window's v7 range, for bounds and scan alike), and one day 40 days
+# back.  The forms of one query run in one pgbench session each
 # round, drawn at random per statement (latency_mixed), so that their
 # ratios do not depend on when each ran.  Planning time: EXPLAIN's, median
 # of 15.
-keyorder_windows=(last_hour day_40_back)
-keyorder_queries=(desc10 asc10 count)
+keyorder_windows() { # table: its windows
+	case $1 in
+	kom) echo last_hour last_hour_open day_40_back ;;
+	*) echo last_hour day_40_back ;;
+	esac
+}
+keyorder_queries=(desc10 asc10 rows count)
 keyorder_styles() { # table: the ways it is asked, the hand-written bounds last
 	case $1 in
 	ko) echo operator v7_to_timestamptz bounds ;;
@@ -339,11 +345,13 @@ keyorder_sql() { # table, style, window, query
 	local a b where select tail= fn
 	case $3 in
 	last_hour) a="now() - interval '1 hour'" b=$([ "$1" = kom ] && echo "now()" || echo NULL) ;;
+	last_hour_open) a="now() - interval '1 hour'" b=NULL ;;
 	day_40_back) a="'$keyorder_day'::timestamptz" b="'$keyorder_day'::timestamptz + interval '1 day'" ;;
 	esac
 	case $4 in
 	desc10) select="sum(payload) FROM (SELECT payload FROM $1"; tail=" ORDER BY id DESC LIMIT 10) s" ;;
 	asc10) select="sum(payload) FROM (SELECT payload FROM $1"; tail=" ORDER BY id LIMIT 10) s" ;;
+	rows) select="sum(payload) FROM $1" ;;
 	count) select="count(*) FROM $1" ;;
 	esac
 	case $2 in
@@ -360,6 +368,7 @@ keyorder_sql() { # table, style, window, query
 			local v6="id >= uuidx_time_bound(tstzrange($a, $b), 6, false) AND id <= uuidx_time_bound(tstzrange($a, $b), 6, true)"
 			case $4 in
 			count) echo "SELECT (SELECT count(*) FROM kom WHERE $where) + (SELECT count(*) FROM kom WHERE $v6)"; return ;;
+			rows) echo "SELECT (SELECT sum(payload) FROM kom WHERE $where) + (SELECT sum(payload) FROM kom WHERE $v6)"; return ;;
 			*) echo "SELECT sum(payload) FROM (SELECT payload, id FROM kom WHERE $where UNION ALL SELECT payload, id FROM kom WHERE $v6 ORDER BY id $([ "$4" = desc10 ] && echo DESC) LIMIT 10) s"; return ;;
 			esac
 		fi ;;
@@ -387,7 +396,7 @@ measure_keyorder() {
 	local r i w q t st sql styles sqls ms out
 	for t in ko kod kom; do
 		read -ra styles <<<"$(keyorder_styles $t)"
-		for w in "${keyorder_windows[@]}"; do
+		for w in $(keyorder_windows $t); do
 			for q in "${keyorder_queries[@]}"; do
 				sqls=()
 				for st in "${styles[@]}"; do sqls+=("$(keyorder_sql $t "$st" "$w" "$q")"); done
@@ -417,7 +426,7 @@ report_keyorder() {
 	printf '%-10s %-12s %-7s %-18s %9s %9s %9s %8s %8s\n' table window query form "ms" "bounds" "ratio" "plan" "bounds"
 	for t in ko kod kom; do
 		read -ra styles <<<"$(keyorder_styles $t)"
-		for w in "${keyorder_windows[@]}"; do
+		for w in $(keyorder_windows $t); do
 			for q in "${keyorder_queries[@]}"; do
 				b=$(median "keyorder-$t-$w-$q" bounds)
 				for st in "${styles[@]}"; do
@@ -432,10 +441,12 @@ report_keyorder() {
 			done
 		done
 	done
-	echo "(desc10/asc10: the payload of the 10 newest/oldest rows of the window, ORDER BY id [DESC] LIMIT 10; count: count(*);"
+	echo "(desc10/asc10: the payload of the 10 newest/oldest rows of the window, ORDER BY id [DESC] LIMIT 10; rows: sum(payload)"
+	echo " of all its rows; count: count(*);"
 	echo " operator: id <@ tstzrange(a, b); uuid_timestamp and v7_to_timestamptz: uuid_timestamp(id) or uuid_v7_to_timestamptz(id)"
 	echo " >= a [AND < b]; bounds: id >= uuid_v7_lower_bound(a) [AND id < uuid_v7_lower_bound(b)], for v6 and v7 a UNION ALL with"
-	echo " the v6 keys' range; last_hour: a = now() - 1 hour, b open (now() on v6 and v7); declared: CHECK (uuid_version(id) = 7"
+	echo " the v6 keys' range; last_hour: a = now() - 1 hour, b open (now() on v6 and v7; last_hour_open: b open there too);"
+	echo " declared: CHECK (uuid_version(id) = 7"
 	echo " AND uuid_variant(id) = 2); plans in explain_keyorder.txt)"
 }
 
