@@ -12,7 +12,8 @@
 #   5. time ranges     RANGE_ROWS v7 keys over 30 days; windows of 1 minute, 1 hour, 1 day
 #                      queried with id <@ tstzrange, with hand-written bounds, with a uuid_timestamp() filter
 #   6. time queries    KEYORDER_ROWS v7 keys over 60 days: the newest and oldest 10 rows of a window, all its rows
-#                      and a count, as users write them (id <@ r, uuid_timestamp(id), uuid_v7_to_timestamptz(id)),
+#                      and a count, as users write them (id <@ r, uuid_timestamp(id), uuid_v7_to_timestamptz(id),
+#                      on 18 core's uuid_extract_timestamp(id)),
 #                      on an undeclared, a declared and a v6-and-v7 column, against hand-written bounds
 #   7. mark in WAL     uuid_generate_v7() with uuidx.wal_log_mark off and on: ns per value, WAL bytes per second
 #   8. release 1.2     uuid_v7_mask/unmask, uuid_to_ulid/ulid_to_uuid per value; max(id) from the index
@@ -22,6 +23,7 @@
 #   UUIDX_BENCH_ROWS=3000000  UUIDX_BENCH_INSERT_ROWS=2000000  UUIDX_BENCH_CONVERT_ROWS=3000000
 #   UUIDX_BENCH_PGBENCH_SECONDS=5  UUIDX_BENCH_CLIENTS="1 2 4 8"  UUIDX_BENCH_PIPELINE=100
 #   UUIDX_BENCH_RANGE_ROWS=10000000  UUIDX_BENCH_KEYORDER_ROWS=1000000  UUIDX_BENCH_KEYORDER_SECONDS=6
+#   UUIDX_BENCH_KEYORDER_TABLES="ko kod kom" (section 6's tables: undeclared, declared v7, v6 and v7)
 #   UUIDX_BENCH_SECTIONS="1 2 3 4 5 6 7 8" (the sections to run)
 #   UUIDX_BENCH_OUT=DIR    keep the report and the data files there (else they go with the server)
 #   UUIDX_BENCH_PNG=FILE   the figure (default docs/bench.png in the checkout; empty: no figure)
@@ -41,6 +43,7 @@ read -ra clients <<<"${UUIDX_BENCH_CLIENTS:-1 2 4 8}"
 range_rows=${UUIDX_BENCH_RANGE_ROWS:-10000000}
 keyorder_rows=${UUIDX_BENCH_KEYORDER_ROWS:-1000000}
 keyorder_secs=${UUIDX_BENCH_KEYORDER_SECONDS:-6}
+keyorder_tables=${UUIDX_BENCH_KEYORDER_TABLES:-ko kod kom}
 sections=" ${UUIDX_BENCH_SECTIONS:-1 2 3 4 5 6 7 8} "
 png=${UUIDX_BENCH_PNG-$UUIDX_ROOT/docs/bench.png}
 command="$(env | grep '^UUIDX_BENCH_' | sort | tr '\n' ' ')make bench"
@@ -337,7 +340,7 @@ keyorder_queries=(desc10 asc10 rows count)
 keyorder_styles() { # table: the ways it is asked, the hand-written bounds last
 	case $1 in
 	ko) echo operator v7_to_timestamptz bounds ;;
-	kod) echo operator uuid_timestamp bounds ;;
+	kod) echo operator uuid_timestamp ${core_v7:+uuid_extract_timestamp} bounds ;;
 	kom) echo operator bounds ;;
 	esac
 }
@@ -356,8 +359,8 @@ keyorder_sql() { # table, style, window, query
 	esac
 	case $2 in
 	operator) where="id <@ tstzrange($a, $b)" ;;
-	uuid_timestamp | v7_to_timestamptz)
-		fn=$([ "$2" = uuid_timestamp ] && echo uuid_timestamp || echo uuid_v7_to_timestamptz)
+	uuid_timestamp | v7_to_timestamptz | uuid_extract_timestamp)
+		fn=$([ "$2" = v7_to_timestamptz ] && echo uuid_v7_to_timestamptz || echo "$2")
 		where="$fn(id) >= $a"
 		[ "$b" = NULL ] || where="$where AND $fn(id) < $b" ;;
 	bounds)
@@ -394,7 +397,7 @@ measure_keyorder() {
 		-c 'VACUUM ANALYZE ko, kod, kom'
 	keyorder_day=$(psql_ -Atc "SELECT date_trunc('day', now() - interval '40 days')")
 	local r i w q t st sql styles sqls ms out
-	for t in ko kod kom; do
+	for t in $keyorder_tables; do
 		read -ra styles <<<"$(keyorder_styles $t)"
 		for w in $(keyorder_windows $t); do
 			for q in "${keyorder_queries[@]}"; do
@@ -423,8 +426,8 @@ measure_keyorder() {
 report_keyorder() {
 	local t w q st m b styles
 	printf '\n6. Time queries as users write them: %s v7 rows over 60 days up to now; ms per statement (pgbench -M simple -T %s latency average, the forms of a query drawn at random in one run), median of %s rounds; planning ms (EXPLAIN, median of 15)\n' "$keyorder_rows" "$keyorder_secs" "$rounds"
-	printf '%-10s %-12s %-7s %-18s %9s %9s %9s %8s %8s\n' table window query form "ms" "bounds" "ratio" "plan" "bounds"
-	for t in ko kod kom; do
+	printf '%-10s %-14s %-7s %-22s %9s %9s %9s %8s %8s\n' table window query form "ms" "bounds" "ratio" "plan" "bounds"
+	for t in $keyorder_tables; do
 		read -ra styles <<<"$(keyorder_styles $t)"
 		for w in $(keyorder_windows $t); do
 			for q in "${keyorder_queries[@]}"; do
@@ -433,7 +436,7 @@ report_keyorder() {
 					[ "$st" = bounds ] && continue
 					m=$(median "keyorder-$t-$w-$q" "$st")
 					echo "$t $w $q $st $m $b $(calc "$m / $b") $(median "keyorder-$t-$w-$q" "plan-$st") $(median "keyorder-$t-$w-$q" plan-bounds)" >>"$res/keyorder.dat"
-					printf '%-10s %-12s %-7s %-18s %9.3f %9.3f %9.2f %8.3f %8.3f\n' \
+					printf '%-10s %-14s %-7s %-22s %9.3f %9.3f %9.2f %8.3f %8.3f\n' \
 						"$(case $t in ko) echo undeclared ;; kod) echo declared ;; kom) echo "v6 and v7" ;; esac)" \
 						"$w" "$q" "$st" "$m" "$b" "$(calc "$m / $b")" \
 						"$(median "keyorder-$t-$w-$q" "plan-$st")" "$(median "keyorder-$t-$w-$q" plan-bounds)"
@@ -443,7 +446,8 @@ report_keyorder() {
 	done
 	echo "(desc10/asc10: the payload of the 10 newest/oldest rows of the window, ORDER BY id [DESC] LIMIT 10; rows: sum(payload)"
 	echo " of all its rows; count: count(*);"
-	echo " operator: id <@ tstzrange(a, b); uuid_timestamp and v7_to_timestamptz: uuid_timestamp(id) or uuid_v7_to_timestamptz(id)"
+	echo " operator: id <@ tstzrange(a, b); uuid_timestamp, uuid_extract_timestamp (core's, 18 and later) and v7_to_timestamptz:"
+	echo " uuid_timestamp(id), uuid_extract_timestamp(id) or uuid_v7_to_timestamptz(id)"
 	echo " >= a [AND < b]; bounds: id >= uuid_v7_lower_bound(a) [AND id < uuid_v7_lower_bound(b)], for v6 and v7 a UNION ALL with"
 	echo " the v6 keys' range; last_hour: a = now() - 1 hour, b open (now() on v6 and v7; last_hour_open: b open there too);"
 	echo " declared: CHECK (uuid_version(id) = 7"
