@@ -213,7 +213,7 @@ BEGIN
   FOR rr IN SELECT * FROM truth ORDER BY n LOOP
     FOR i IN 1 .. 5 LOOP
       -- parallel query on the tables of a B-tree only (as costly as the rest)
-      CONTINUE WHEN settings[i] = 'parallel' AND tbl NOT IN ('mixed', 'mixed_part', 'mixed_v7_weak', 'mixed_v67');
+      CONTINUE WHEN settings[i] = 'parallel' AND tbl NOT IN ('mixed', 'mixed_part', 'mixed_v7_weak');
       SET LOCAL enable_seqscan = on;
       SET LOCAL enable_indexscan = on;
       SET LOCAL enable_bitmapscan = on;
@@ -258,6 +258,11 @@ BEGIN
                                                 (CASE WHEN upper_inc(rr.r) THEN ']' ELSE ')' END) END),
                                format('SELECT id FROM %I WHERE %s', tbl, coalesce(form_condition(rr.r, 'uuid_timestamp'), 'false'))] LOOP
         k := k + 1;
+        -- (uuid_timestamp's comparisons in parallel only where the column's
+        -- declaration lets them be rewritten: elsewhere they are a parallel
+        -- sequential scan, which costs a worker's start and checks nothing
+        -- of uuidx's)
+        CONTINUE WHEN k = 6 AND settings[i] = 'parallel' AND tbl IN ('mixed', 'mixed_part');
         expected := CASE k WHEN 4 THEN rr.rows7 WHEN 5 THEN rr.rows_read WHEN 6 THEN rr.rows_read ELSE rr.rows END;
         EXECUTE 'SELECT count(*) FROM (' || q || ') s' INTO got;
         counts[i] := counts[i] + 1;
@@ -281,7 +286,8 @@ BEGIN
       -- index for it, and on mixed, where it must not
       FOREACH dir IN ARRAY array['ASC', 'DESC'] LOOP
         FOR k IN 1 .. 3 LOOP
-          CONTINUE WHEN k = 3 AND tbl NOT IN ('mixed', 'mixed_v7', 'mixed_v7_weak', 'mixed_v67', 'mixed_part');
+          CONTINUE WHEN k = 3 AND (tbl NOT IN ('mixed', 'mixed_v7', 'mixed_v7_weak', 'mixed_v67', 'mixed_part') OR
+                                   (settings[i] = 'parallel' AND tbl IN ('mixed', 'mixed_part')));
           q := CASE WHEN k < 3 THEN
                  format('SELECT id::text AS v FROM %I WHERE %s ORDER BY id %s LIMIT 5', tbl,
                         CASE k WHEN 1 THEN format('id <@ %L::tstzrange', rr.r)
