@@ -94,6 +94,15 @@ is($oldest, 't', 'run_maintenance drops the partitions past the retention');
 is($node->safe_psql('postgres', q{SELECT count(*) FROM events WHERE uuid_timestamp(id) < now() - interval '2 days'}), '0',
 	'with their rows');
 
+# The partitions a count over WHERE scans, by name, sorted.
+sub scanned
+{
+	my ($where) = @_;
+	my %seen;
+	my @names = $node->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE $where") =~ / on (events_\w+)/g;
+	return join(" ", sort(grep { !/_pkey$/ && !$seen{$_}++ } @names));
+}
+
 # A window of the last hour scans the partitions of the days it touches
 # (today's, and yesterday's in the first hour of a day) and no other, the
 # default one excluded (the key is declared v7), however it is written.
@@ -105,11 +114,7 @@ for my $where (
 	q{id <@ tstzrange(now() - interval '1 hour', now())},
 	q{uuid_v7_to_timestamptz(id) BETWEEN now() - interval '1 hour' AND now()})
 {
-	my $plan = $node->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE $where");
-	my @scanned = $plan =~ / on (events_\w+)/g;
-	my %seen;
-	@scanned = grep { !/_pkey$/ && !$seen{$_}++ } @scanned;
-	is(join(' ', sort @scanned), $window_days, "$where: the window's days' partitions only");
+	is(scanned($where), $window_days, "$where: the window's days' partitions only");
 	is($node->safe_psql('postgres', "SELECT count(*) FROM events WHERE $where"),
 		$node->safe_psql('postgres', "SELECT count(*) FROM events WHERE (uuid_timestamp(id) >= now() - interval '1 hour' AND uuid_timestamp(id) < now()) IS TRUE"),
 		"$where: the rows of the definition");
@@ -125,11 +130,7 @@ my $open_expected = $node->safe_psql('postgres', q{
 	       partman.show_partition_info(p.partition_schemaname || '.' || p.partition_tablename, p_parent_table := 'public.events') i
 	  WHERE i.child_end_time > now() - interval '1 hour'
 	  UNION ALL SELECT 'events_default') s});
-my @open_scanned = $node->safe_psql('postgres',
-	q{EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE uuid_timestamp(id) >= now() - interval '1 hour'}) =~ / on (events_\w+)/g;
-my %open_seen;
-@open_scanned = grep { !/_pkey$/ && !$open_seen{$_}++ } @open_scanned;
-is(join(' ', sort @open_scanned), $open_expected,
+is(scanned(q{uuid_timestamp(id) >= now() - interval '1 hour'}), $open_expected,
 	'a window open towards the future: the partitions from its first day on, and the default one');
 
 done_testing();

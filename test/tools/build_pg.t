@@ -19,20 +19,35 @@ my $list  = "$root/tools/debian-sources.txt";
 plan skip_all => 'needs root (unshare -n, a cold build installs packages)' if $> != 0;
 
 # The tree's lines for postgresql-17; the pin is the first.
-open my $fh, '<', $list or die "$list: $!";
-my @lines = grep { /^postgresql-17 / } <$fh>;
-close $fh;
+my @lines = target_lines('postgresql-17');
 my ($pin_version, @pin_files) = pin_files($lines[0]);
 my $seed = "$cache/src/17";
 plan skip_all => "no pinned 17 sources in $seed (run bash tools/build-pg.sh 17 first)"
-  unless grep({ -f "$seed/$_" } @pin_files) == @pin_files;
+  unless seeded($seed, @pin_files);
 ok(@lines >= 2, 'debian-sources.txt lists a pin and a fallback for postgresql-17');
+
+# The tree's lines for TARGET, in their order.
+sub target_lines
+{
+	my ($target) = @_;
+	open my $fh, '<', $list or die "$list: $!";
+	my @found = grep { /^\Q$target\E / } <$fh>;
+	close $fh;
+	return @found;
+}
 
 sub pin_files
 {
 	my ($line) = @_;
 	my (undef, undef, undef, $version, @files) = split ' ', $line;
 	return ($version, map { (split /=/)[0] } @files);
+}
+
+# Does DIR hold every one of FILES?
+sub seeded
+{
+	my ($dir, @files) = @_;
+	return grep({ -f "$dir/$_" } @files) == @files;
 }
 
 # Run SCRIPT of tools/ with ARGS as make test does, on the
@@ -120,15 +135,13 @@ SKIP:
 # 5. Binary packages (tools/unpack-pg.sh, the 15 that test/t/015_moves.pl
 # upgrades from on 17): the pinned packages found in the cache are
 # unpacked and run; a package that differs from its pin is refused.
-open $fh, '<', $list or die "$list: $!";
-my ($binary) = grep { /^postgresql-15-binary / } <$fh>;
-close $fh;
+my ($binary) = target_lines('postgresql-15-binary');
 my (undef, @debs) = pin_files($binary);
 my $deb_seed = "$cache/src/15-binary";
 SKIP:
 {
 	skip "no pinned 15 packages in $deb_seed (make test on 17 fetches them)", 4
-	  unless grep({ -f "$deb_seed/$_" } @debs) == @debs;
+	  unless seeded($deb_seed, @debs);
 	my $d = setup_cache('15-binary', $deb_seed, \@debs, $binary);
 	($status, $out, $err) = run_tool($d, 'unpack-pg.sh', 15);
 	is($status, 0, 'the pinned 15 packages in the cache are unpacked');
