@@ -77,6 +77,7 @@ PG_CPPFLAGS += -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
 # in _pgNN need PostgreSQL NN or later; they are added below, once
 # MAJORVERSION is known.
 REGRESS = bounds catalog convert extract mask migration minmax pg_uuidv7 security time_forms time_range time_range_plans \
+	time_range_rules \
 	time_range_shapes \
 	time_range_random ulid v6 v7 v8
 REGRESS_OPTS = --load-extension=uuidx --encoding=UTF8 --no-locale \

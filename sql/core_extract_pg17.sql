@@ -7,36 +7,12 @@
 -- both; 18's plans in full: time_forms_pg18).
 
 SET TimeZone = 'UTC';
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set include :abs_srcdir '/sql/include/helpers.sql'
+\i :include
 
--- A v6 of a time, plus extra 100-ns ticks, built from its text form.
-CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
-  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
-$$;
 
--- The lines of a plan, as one text.
-CREATE OR REPLACE FUNCTION plan_text(query text) RETURNS text
-LANGUAGE plpgsql AS $$
-DECLARE
-  line text;
-  plan text := '';
-BEGIN
-  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
-    plan := plan || line || E'\n';
-  END LOOP;
-  RETURN plan;
-END $$;
 
--- The number of rows a query returns.
-CREATE OR REPLACE FUNCTION rows_of(query text) RETURNS bigint
-LANGUAGE plpgsql AS $$
-DECLARE
-  n bigint;
-BEGIN
-  EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO n;
-  RETURN n;
-END $$;
 
 -- declared v7 with core's own function; v6 and v7 keys declared with
 -- uuidx's (core's function reads no v6 key)

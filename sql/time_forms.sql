@@ -7,38 +7,12 @@
 -- uuid_extract_timestamp, which reads v7 keys from PostgreSQL 18: time_forms_pg18.)
 
 SET TimeZone = 'UTC';
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set include :abs_srcdir '/sql/include/helpers.sql'
+\i :include
 
--- A v6 of a time, plus extra 100-ns ticks, built from its text form.
-CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
-  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
-$$;
 
--- The number of rows a query returns.
-CREATE OR REPLACE FUNCTION rows_of(query text) RETURNS bigint
-LANGUAGE plpgsql AS $$
-DECLARE
-  n bigint;
-BEGIN
-  EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO n;
-  RETURN n;
-END $$;
 
--- The definition, for the count of rows a condition on the forms selects:
--- the functions' values computed once per row in a materialized CTE and
--- compared as plain columns, which no rewrite reads.
-CREATE OR REPLACE FUNCTION defined_rows(tbl text, cond text) RETURNS bigint
-LANGUAGE plpgsql AS $$
-DECLARE
-  n bigint;
-BEGIN
-  EXECUTE format('WITH m AS MATERIALIZED (SELECT uuid_timestamp(id) AS t_u, uuid_v7_to_timestamptz(id) AS t_v7 FROM %I) '
-                 'SELECT count(*) FROM m WHERE %s',
-                 tbl, replace(replace(cond, 'uuid_timestamp(id)', 't_u'), 'uuid_v7_to_timestamptz(id)', 't_v7'))
-    INTO n;
-  RETURN n;
-END $$;
 
 -- The first scan node of a plan, and whether any node filters on the
 -- functions as written (a form left alone).
@@ -308,14 +282,12 @@ EXPLAIN (COSTS OFF) SELECT * FROM forms_indexed ORDER BY uuid_v7_to_timestamptz(
 DROP INDEX forms_indexed_v7;
 SELECT plan_shape($$SELECT * FROM forms_indexed WHERE uuid_v7_to_timestamptz(id) >= '2026-11-20'$$) AS index_dropped;
 
--- 9. A window given as two comparisons of constant times (BETWEEN, or
--- >= and <) is one window to the planner: its estimate is the window's,
--- not the product of two half-open ones.  Times that cross stay two
--- comparisons, which hold no row and raise no error; so do times the
--- query computes (estimated as two conditions: a known weakness).
-\getenv abs_srcdir PG_ABS_SRCDIR
-\set include :abs_srcdir '/sql/include/estimate_ratio.sql'
-\i :include
+-- 9. A window given as two comparisons (BETWEEN, or >= and <) of times
+-- fixed for the scan, constants or computed, is one window to the
+-- planner: its estimate is the window's, not the product of two half-open
+-- ones.  Constant times that cross stay two comparisons; computed ones
+-- make a window of no time.  Either way they hold no row and raise no
+-- error.
 SELECT t AS "table", f AS form,
        estimate_ratio(format($$SELECT * FROM %I WHERE %s(id) BETWEEN '2026-11-01' AND '2026-11-02'$$, t, f))
          BETWEEN 0.5 AND 2 AS between_within_2x,
@@ -328,7 +300,16 @@ SELECT t AS "table", f AS form,
 FROM (VALUES ('forms_decl', 'uuid_timestamp'), ('forms_v7', 'uuid_v7_to_timestamptz')) v(t, f);
 SELECT rows_of($$SELECT * FROM forms_decl WHERE uuid_timestamp(id) >= '2026-11-02' AND uuid_timestamp(id) < '2026-11-01'$$) AS crossed,
        rows_of($$SELECT * FROM forms_decl WHERE uuid_timestamp(id) > '2026-11-01' AND uuid_timestamp(id) < '2026-11-01'$$) AS empty,
-       rows_of($$SELECT * FROM forms_decl WHERE uuid_timestamp(id) BETWEEN '2026-11-01 00:03' AND '2026-11-01 00:03'$$) AS one_key;
+       rows_of($$SELECT * FROM forms_decl WHERE uuid_timestamp(id) BETWEEN '2026-11-01 00:03' AND '2026-11-01 00:03'$$) AS one_key,
+       rows_of($$SELECT * FROM forms_decl WHERE uuid_timestamp(id) BETWEEN '2026-11-02'::timestamptz + (now() - now())
+                                                                        AND '2026-11-01'::timestamptz + (now() - now())$$)
+         AS computed_crossed,
+       rows_of($$SELECT * FROM forms_v7 WHERE uuid_v7_to_timestamptz(id) >= '2026-11-02'::timestamptz + (now() - now())
+                                          AND uuid_v7_to_timestamptz(id) < '2026-11-01'::timestamptz + (now() - now())$$)
+         AS computed_crossed_any,
+       rows_of($$SELECT * FROM forms_decl WHERE uuid_timestamp(id) BETWEEN '2026-11-01 00:03'::timestamptz + (now() - now())
+                                                                        AND '2026-11-01 00:03'::timestamptz + (now() - now())$$)
+         AS computed_one_key;
 EXPLAIN (COSTS OFF) SELECT * FROM forms_decl WHERE uuid_timestamp(id) BETWEEN '2026-11-01' AND '2026-11-02';
 EXPLAIN (COSTS OFF) SELECT * FROM forms_decl WHERE uuid_timestamp(id) >= '2026-11-02' AND uuid_timestamp(id) < '2026-11-01';
 

@@ -7,18 +7,10 @@
 -- variants); ranges cover every bound kind.
 
 SET TimeZone = 'UTC';
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set include :abs_srcdir '/sql/include/helpers.sql'
+\i :include
 
--- A v6 of a time, plus extra 100-ns ticks, built from its text form.
-CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
-  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
-$$;
--- The same UUID with the variant bits of octet 8 replaced (hex digit 17).
-CREATE OR REPLACE FUNCTION with_variant(u uuid, digit text) RETURNS uuid
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT overlay(replace(u::text, '-', '') PLACING digit FROM 17 FOR 1)::uuid
-$$;
 
 CREATE TABLE samples (name text PRIMARY KEY, id uuid);
 INSERT INTO samples VALUES

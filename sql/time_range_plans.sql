@@ -2,13 +2,10 @@
 -- makes of it, and its row estimates.
 
 SET TimeZone = 'UTC';
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set include :abs_srcdir '/sql/include/helpers.sql'
+\i :include
 
--- A v6 of a time, plus extra 100-ns ticks, built from its text form.
-CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
-  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
-$$;
 
 -- 30 days of v7 keys, one every 13 seconds, in time order, and 600 v6 keys
 -- from the same days (a column mid-migration holds both).
@@ -45,9 +42,6 @@ SELECT (SELECT count(*) FROM events WHERE id <@ tstzrange('2026-11-10 00:00+00',
 -- Row estimates within a factor of 2 of the true count, from id's histogram;
 -- the last hour of the data too, where the histogram passes from the newest
 -- v7 keys to the v6 keys that sort after them.
-\getenv abs_srcdir PG_ABS_SRCDIR
-\set include :abs_srcdir '/sql/include/estimate_ratio.sql'
-\i :include
 SELECT w AS window, estimate_ratio(format('SELECT * FROM events WHERE id <@ tstzrange(%L, %L)', a, b)) BETWEEN 0.5 AND 2 AS within_2x
 FROM (VALUES ('1 minute', '2026-11-10 00:00+00'::timestamptz, '2026-11-10 00:01+00'::timestamptz),
              ('1 hour', '2026-11-10 00:00+00', '2026-11-10 01:00+00'),

@@ -4,14 +4,20 @@
 -- under every plan the planner can be forced into and in parallel query,
 -- with every kind of index and declaration: B-tree, BRIN, btree_gist's
 -- GiST, a reversed B-tree class, a column declared to hold v7 keys only
--- (with and without the variant) or v6 and v7 keys, a table partitioned by
--- range of the key, and a table under row-level security.  Each range is
+-- (with and without the variant), v6 and v7 keys, or v4 and v7 keys (a
+-- column moving from v4 to v7), a sparse column with a partial index of
+-- its keys, tables partitioned by range of the key (one declaring nothing,
+-- one declared v7, one declared to hold no v1 key with a foreign partition
+-- that holds them), a table under row-level security, and one whose policy
+-- is a time window, read through a leaky function.  Each range is
 -- asked as a constant, commuted, as a range the query builds from
 -- timestamps, in the forms (uuid_v7_to_timestamptz(id) and
 -- uuid_timestamp(id) compared with its bounds, uuid_timestamp(id) <@ r),
 -- as the first and last five ids in key order (ORDER BY id LIMIT 5,
 -- ascending and descending) of the operator and of the first form, and as
--- the first and last five times of uuid_timestamp(id) in its order.
+-- the first and last five times of uuid_timestamp(id) in its order, and,
+-- on some tables, as the nullable side of an outer join (in WHERE and in
+-- ON) and as a keyset page (id < a key of the range, newest first).
 -- Prepared statements run their generic plans.
 -- The data and ranges are drawn from a seeded random() (v4 keys too), so
 -- that every run, on every major, checks the same cases and prints the
@@ -21,22 +27,13 @@
 -- seed and read the mismatches only.
 
 SET TimeZone = 'UTC';
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set include :abs_srcdir '/sql/include/helpers.sql'
+\i :include
 SELECT setseed(0.3141592653);
 -- (plans forced off the scans they want cost enough to be compiled by JIT,
 -- which would only slow the test)
 SET jit = off;
-
--- A v6 of a time, plus extra 100-ns ticks, built from its text form.
-CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
-  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
-$$;
--- The same UUID with the variant bits of octet 8 replaced (hex digit 17).
-CREATE OR REPLACE FUNCTION with_variant(u uuid, digit text) RETURNS uuid
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT overlay(replace(u::text, '-', '') PLACING digit FROM 17 FOR 1)::uuid
-$$;
 
 CREATE TABLE mixed (id uuid);
 INSERT INTO mixed
@@ -106,7 +103,60 @@ CREATE TABLE mixed_part_v6 PARTITION OF mixed_part
 CREATE TABLE mixed_part_default PARTITION OF mixed_part DEFAULT;
 INSERT INTO mixed_part SELECT id FROM mixed;
 CREATE INDEX ON mixed_part (id);
-VACUUM ANALYZE mixed, mixed_brin, mixed_gist, mixed_rev, mixed_v7, mixed_v7_weak, mixed_v67, mixed_rls, mixed_part;
+-- The same, declared to hold v7 keys of the RFC variant.
+CREATE TABLE mixed_pv7 (id uuid CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2)) PARTITION BY RANGE (id);
+CREATE TABLE mixed_pv7_10 PARTITION OF mixed_pv7
+  FOR VALUES FROM (uuid_v7_lower_bound('2026-10-01+00')) TO (uuid_v7_lower_bound('2026-11-01+00'));
+CREATE TABLE mixed_pv7_11 PARTITION OF mixed_pv7
+  FOR VALUES FROM (uuid_v7_lower_bound('2026-11-01+00')) TO (uuid_v7_lower_bound('2026-12-01+00'));
+CREATE TABLE mixed_pv7_default PARTITION OF mixed_pv7 DEFAULT;
+INSERT INTO mixed_pv7 SELECT id FROM mixed_v7;
+CREATE INDEX ON mixed_pv7 (id);
+-- Declared to hold no v1 key, with a foreign partition (file_fdw, of a
+-- file written here) that holds every kind of key, v1 keys too: a CHECK
+-- is not enforced on a foreign table.
+CREATE TABLE mixed_fp (id uuid CHECK (uuid_version(id) <> 1)) PARTITION BY RANGE (id);
+CREATE TABLE mixed_fp_local PARTITION OF mixed_fp FOR VALUES FROM (MINVALUE) TO ('80000000-0000-0000-0000-000000000000');
+INSERT INTO mixed_fp SELECT id FROM mixed WHERE id < '80000000-0000-0000-0000-000000000000' AND uuid_version(id) IS DISTINCT FROM 1;
+CREATE INDEX ON mixed_fp_local (id);
+DO $$
+BEGIN
+  EXECUTE format($c$COPY (SELECT id FROM mixed WHERE id >= '80000000-0000-0000-0000-000000000000') TO %L$c$,
+                 current_setting('data_directory') || '/uuidx_random_foreign.txt');
+END $$;
+CREATE EXTENSION file_fdw;
+CREATE SERVER random_files FOREIGN DATA WRAPPER file_fdw;
+CREATE FOREIGN TABLE mixed_fp_foreign PARTITION OF mixed_fp
+  FOR VALUES FROM ('80000000-0000-0000-0000-000000000000') TO (MAXVALUE)
+  SERVER random_files OPTIONS (filename 'uuidx_random_foreign.txt');
+-- Declared to hold v4 and v7 keys (and keys of other variants).
+CREATE TABLE mixed_v47 (id uuid CHECK (uuid_version(id) IN (4, 7)));
+INSERT INTO mixed_v47 SELECT id FROM mixed WHERE uuid_version(id) IN (4, 7) OR uuid_version(id) IS NULL;
+CREATE INDEX ON mixed_v47 (id);
+-- A sparse column: two rows in three NULL, a partial index of the others.
+CREATE TABLE mixed_sparse (id uuid, n int);
+INSERT INTO mixed_sparse SELECT id, 0 FROM mixed UNION ALL SELECT NULL, g FROM generate_series(1, 40000) g;
+CREATE INDEX ON mixed_sparse (id) WHERE id IS NOT NULL;
+-- Under a policy that is a time window, read through a view whose
+-- condition, leak(), counts the rows the policy hides that it is shown.
+CREATE TABLE mixed_rls_window (id uuid);
+INSERT INTO mixed_rls_window SELECT id FROM mixed;
+CREATE INDEX ON mixed_rls_window (id);
+ALTER TABLE mixed_rls_window ENABLE ROW LEVEL SECURITY;
+CREATE POLICY window_only ON mixed_rls_window USING (id <@ '[2026-10-15 00:00+00, 2026-11-15 00:00+00)'::tstzrange);
+CREATE FUNCTION leak(id uuid) RETURNS boolean
+LANGUAGE plpgsql COST 0.0001 AS $$
+BEGIN
+  IF id IS NULL OR NOT id <@ '[2026-10-15 00:00+00, 2026-11-15 00:00+00)'::tstzrange THEN
+    PERFORM set_config('regress.leaked', (current_setting('regress.leaked')::int + 1)::text, false);
+  END IF;
+  RETURN true;
+END $$;
+CREATE VIEW mixed_rls_leaky WITH (security_invoker = true) AS SELECT id FROM mixed_rls_window WHERE leak(id);
+GRANT SELECT ON mixed_rls_window, mixed_rls_leaky TO regress_uuidx_random;
+SELECT set_config('regress.leaked', '0', false) AS leaked;
+VACUUM ANALYZE mixed, mixed_brin, mixed_gist, mixed_rev, mixed_v7, mixed_v7_weak, mixed_v67, mixed_rls, mixed_part,
+  mixed_pv7, mixed_fp_local, mixed_v47, mixed_sparse, mixed_rls_window;
 
 -- Random ranges: bounds on random microseconds, milliseconds or seconds of
 -- the data's span, random inclusivity, now and then open, empty or
@@ -189,7 +239,10 @@ DECLARE
   k int;
   expected bigint;
   got bigint;
+  got_text text;
   got_vals text[];
+  keyset_key uuid;
+  keyset_expected text;
   expected_vals text[];
   dir text;
   plan json;
@@ -211,6 +264,14 @@ BEGIN
     LEFT JOIN (SELECT id, uuid_timestamp(id) AS t FROM %I OFFSET 0) m ON rr.r @> m.t
     GROUP BY rr.n, rr.r$q$, tbl);
   FOR rr IN SELECT * FROM truth ORDER BY n LOOP
+    -- a keyset page's definition: the two greatest keys of the range below
+    -- its third greatest (or, with fewer, below every key)
+    keyset_key := coalesce(rr.last5[3], 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
+    IF tbl IN ('mixed', 'mixed_part', 'mixed_sparse', 'mixed_v47') THEN
+      EXECUTE format('SELECT array_agg(id)::text FROM (SELECT id FROM (SELECT id, uuid_timestamp(id) AS t FROM %I OFFSET 0) m
+                      WHERE uuid_version(id) IN (6, 7) AND %L::tstzrange @> t AND id < %L ORDER BY id DESC LIMIT 2) s',
+                     tbl, rr.r, keyset_key) INTO keyset_expected;
+    END IF;
     FOR i IN 1 .. 5 LOOP
       -- parallel query on the tables of a B-tree only (as costly as the rest)
       CONTINUE WHEN settings[i] = 'parallel' AND tbl NOT IN ('mixed', 'mixed_part', 'mixed_v7_weak');
@@ -286,7 +347,8 @@ BEGIN
       -- index for it, and on mixed, where it must not
       FOREACH dir IN ARRAY array['ASC', 'DESC'] LOOP
         FOR k IN 1 .. 3 LOOP
-          CONTINUE WHEN k = 3 AND (tbl NOT IN ('mixed', 'mixed_v7', 'mixed_v7_weak', 'mixed_v67', 'mixed_part') OR
+          CONTINUE WHEN k = 3 AND (tbl NOT IN ('mixed', 'mixed_v7', 'mixed_v7_weak', 'mixed_v67', 'mixed_part',
+                                               'mixed_pv7', 'mixed_fp', 'mixed_v47') OR
                                    (settings[i] = 'parallel' AND tbl IN ('mixed', 'mixed_part')));
           q := CASE WHEN k < 3 THEN
                  format('SELECT id::text AS v FROM %I WHERE %s ORDER BY id %s LIMIT 5', tbl,
@@ -307,6 +369,40 @@ BEGIN
           END IF;
         END LOOP;
       END LOOP;
+      -- the nullable side of an outer join, the condition in WHERE (which
+      -- makes it an inner join) and in ON (the other side's row stays);
+      -- and a keyset page: the two keys after the third newest
+      CONTINUE WHEN tbl NOT IN ('mixed', 'mixed_part', 'mixed_sparse', 'mixed_v47') OR settings[i] = 'parallel';
+      FOR k IN 1 .. 5 LOOP
+        q := CASE k
+               WHEN 1 THEN format('SELECT count(m.id)::text FROM (VALUES (1)) o(x) LEFT JOIN %I m ON true WHERE m.id <@ %L::tstzrange',
+                                  tbl, rr.r)
+               WHEN 2 THEN format('SELECT count(m.id)::text FROM (VALUES (1)) o(x) LEFT JOIN %I m ON true WHERE %s', tbl,
+                                  replace(coalesce(form_condition(rr.r), 'false'), '(id)', '(m.id)'))
+               WHEN 3 THEN format('SELECT count(m.id)::text || '','' || count(*) FROM (VALUES (1)) o(x) LEFT JOIN %I m ON m.id <@ %L::tstzrange',
+                                  tbl, rr.r)
+               WHEN 4 THEN format('SELECT count(m.id)::text || '','' || count(*) FROM (VALUES (1)) o(x) LEFT JOIN %I m ON %s', tbl,
+                                  replace(coalesce(form_condition(rr.r), 'false'), '(id)', '(m.id)'))
+               ELSE format('SELECT array_agg(id)::text FROM (SELECT id FROM %I WHERE id <@ %L::tstzrange AND id < %L ORDER BY id DESC LIMIT 2) s',
+                           tbl, rr.r, keyset_key)
+             END;
+        expected_vals := array[CASE k
+                                 WHEN 1 THEN rr.rows::text
+                                 WHEN 2 THEN rr.rows7::text
+                                 WHEN 3 THEN rr.rows || ',' || greatest(rr.rows, 1)
+                                 WHEN 4 THEN rr.rows7 || ',' || greatest(rr.rows7, 1)
+                                 ELSE keyset_expected
+                               END];
+        EXECUTE q INTO got_text;
+        got_vals := array[got_text];
+        counts[i] := counts[i] + 1;
+        IF got_vals IS DISTINCT FROM expected_vals THEN
+          misses[i] := misses[i] + 1;
+          EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
+          RAISE NOTICE 'mismatch on % with %: % against %; query %; plan %', tbl, settings[i], got_vals,
+            expected_vals, q, plan;
+        END IF;
+      END LOOP;
     END LOOP;
   END LOOP;
   DROP TABLE truth;
@@ -321,7 +417,7 @@ END $$;
 
 SELECT t AS "table", c.*
 FROM (VALUES ('mixed'), ('mixed_brin'), ('mixed_gist'), ('mixed_rev'), ('mixed_v7'), ('mixed_v7_weak'),
-             ('mixed_v67'), ('mixed_part')) v(t)
+             ('mixed_v67'), ('mixed_part'), ('mixed_pv7'), ('mixed_fp'), ('mixed_v47'), ('mixed_sparse')) v(t)
 CROSS JOIN LATERAL check_plans(t) c
 WHERE c.checks > 0
 ORDER BY 1, 2;
@@ -329,7 +425,10 @@ ORDER BY 1, 2;
 GRANT SELECT ON random_ranges TO regress_uuidx_random;
 SET ROLE regress_uuidx_random;
 SELECT * FROM check_plans('mixed_rls') WHERE checks > 0 ORDER BY 1;
+-- (the rows the policy hides: none, whatever the plan, reaches leak())
+SELECT * FROM check_plans('mixed_rls_leaky') WHERE checks > 0 ORDER BY 1;
 RESET ROLE;
+SELECT current_setting('regress.leaked') AS hidden_rows_leaked;
 
 -- A prepared statement's generic plan, where the bounds are computed when
 -- the scan starts, against its custom plans.
@@ -385,6 +484,11 @@ BEGIN
 END $$;
 SELECT * FROM check_generic();
 
-DROP TABLE mixed_rls;
+DROP VIEW mixed_rls_leaky;
+DROP TABLE mixed_rls, mixed_rls_window;
+DROP FUNCTION leak(uuid);
+DROP TABLE mixed_fp;
+DROP SERVER random_files CASCADE;
+DROP EXTENSION file_fdw;
 REVOKE SELECT ON random_ranges FROM regress_uuidx_random;
 DROP ROLE regress_uuidx_random;

@@ -6,17 +6,11 @@
 -- every run.
 
 SET TimeZone = 'UTC';
-
--- A v6 of a time, plus extra 100-ns ticks, built from its text form.
-CREATE OR REPLACE FUNCTION v6_at(ts timestamptz, extra_ticks bigint DEFAULT 0) RETURNS uuid
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-6' || substr(h, 13, 3) || '-8000-000000000000')::uuid
-  FROM (SELECT lpad(to_hex((extract(epoch FROM ts) * 10000000)::bigint + 122192928000000000 + extra_ticks), 15, '0') AS h) s
-$$;
-
 \getenv abs_srcdir PG_ABS_SRCDIR
-\set include :abs_srcdir '/sql/include/estimate_ratio.sql'
+\set include :abs_srcdir '/sql/include/helpers.sql'
 \i :include
+
+
 
 -- The ids a query returns, and those the definition gives, in order.
 CREATE OR REPLACE FUNCTION same_ids(query text, definition text) RETURNS boolean

@@ -94,13 +94,20 @@
 
 /*
  * PostgreSQL 17 added uuid_extract_version() and uuid_extract_timestamp(),
- * which reads v1 keys; 18 taught the latter to read v7 keys too.
+ * which reads v1 keys; 18 taught the latter to read v7 keys too, and the
+ * development branch that becomes 20 v6 keys (commit 451871b740, of
+ * 2026-08-04).  The versions it reads decide which keys a rewrite of
+ * uuid_extract_timestamp(id) must keep (time_range_forms.c), so they are
+ * the build's major's; test/sql/core_extract_pg17.sql checks them against
+ * the function's results on every major that has it.
  */
 #if PG_VERSION_NUM >= 170000
 #include "utils/fmgroids.h"
 #define UUIDX_CORE_EXTRACT_VERSION F_UUID_EXTRACT_VERSION
 #define UUIDX_CORE_EXTRACT_TIMESTAMP F_UUID_EXTRACT_TIMESTAMP
-#if PG_VERSION_NUM >= 180000
+#if PG_VERSION_NUM >= 200000
+#define UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS ((1 << 1) | (1 << 6) | (1 << 7))
+#elif PG_VERSION_NUM >= 180000
 #define UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS ((1 << 1) | (1 << 7))
 #else
 #define UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS (1 << 1)
@@ -128,11 +135,15 @@
  * PostgreSQL 18 counts the disabled nodes of a path (enable_indexscan =
  * off and the like) beside its cost; earlier majors add disable_cost to
  * the cost itself, which a path over children inherits with their costs.
+ * UUIDX_DISABLE_PATH marks a path of ours disabled either way.
  */
 #if PG_VERSION_NUM >= 180000
 #define UUIDX_ADD_DISABLED_NODES(path, child) ((path)->disabled_nodes += (child)->disabled_nodes)
+#define UUIDX_DISABLE_PATH(path) ((path)->disabled_nodes++)
 #else
 #define UUIDX_ADD_DISABLED_NODES(path, child) ((void) 0)
+#define UUIDX_DISABLE_PATH(path) \
+	((path)->startup_cost += disable_cost, (path)->total_cost += disable_cost)
 #endif
 
 /* PostgreSQL 18 moved EXPLAIN's output functions to explain_format.h. */

@@ -2,7 +2,8 @@
  *
  * module.c
  *	  Module initialisation: the magic block, the settings (uuidx.node_id,
- *	  uuidx.wal_log_mark, uuidx.library_version and a test-only one), the
+ *	  uuidx.wal_log_mark, uuidx.enable_time_ranges_scan,
+ *	  uuidx.library_version and a test-only one), the
  *	  planner hook of time_range_paths.c, and, when the library is
  *	  preloaded, the shared-memory hooks and the WAL resource manager.
  *
@@ -94,6 +95,19 @@ _PG_init(void)
 							 false,
 							 PGC_SIGHUP,
 							 0,
+							 NULL, NULL, NULL);
+
+	/*
+	 * As PostgreSQL's enable_* settings: off, the planner still may, but
+	 * avoids the scan wherever another plan exists.
+	 */
+	DefineCustomBoolVariable("uuidx.enable_time_ranges_scan",
+							 "Enables the planner's use of the \"uuidx time ranges\" scan.",
+							 NULL,
+							 &uuidx_enable_time_ranges_scan,
+							 true,
+							 PGC_USERSET,
+							 GUC_EXPLAIN,
 							 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("uuidx");
 

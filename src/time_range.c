@@ -29,6 +29,7 @@ PG_FUNCTION_INFO_V1(uuidx_tstzrange_contains_uuid);
 PG_FUNCTION_INFO_V1(uuidx_time_within);
 PG_FUNCTION_INFO_V1(uuidx_time_between);
 PG_FUNCTION_INFO_V1(uuidx_time_bound);
+PG_FUNCTION_INFO_V1(uuidx_time_bound_text_int4_bool);
 PG_FUNCTION_INFO_V1(uuidx_time_span);
 PG_FUNCTION_INFO_V1(uuidx_time_span_between);
 
@@ -410,5 +411,40 @@ uuidx_time_bound(PG_FUNCTION_ARGS)
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
 	uuidx_window_bound(window_arg(fcinfo, 0), version, PG_GETARG_BOOL(2), result);
+	PG_RETURN_UUID_P(result);
+}
+
+/*
+ * uuidx_time_bound(lower, upper, bounds, version, largest): the same as
+ * uuidx_time_bound(tstzrange(lower, upper, bounds), version, largest),
+ * with the range's parts (SQL 1.3.1): no range is built, so that the
+ * planner, which evaluates a bound for every partition it plans and every
+ * estimate it makes, pays less for it, and parts that cross (lower above
+ * upper, which the constructor refuses) hold no time: the max UUID, or the
+ * nil UUID.  A NULL part leaves its side open, as in the constructor;
+ * NULL or invalid bounds flags give NULL.  It never fails on a range.
+ */
+Datum
+uuidx_time_bound_text_int4_bool(PG_FUNCTION_ARGS)
+{
+	bool		lower_null = PG_ARGISNULL(0);
+	bool		upper_null = PG_ARGISNULL(1);
+	text	   *flags;
+	int			version;
+	TimeWindow	w;
+	pg_uuid_t  *result;
+
+	if (PG_ARGISNULL(2) || PG_ARGISNULL(3) || PG_ARGISNULL(4))
+		PG_RETURN_NULL();
+	version = check_version(PG_GETARG_INT32(3));
+	flags = PG_GETARG_TEXT_PP(2);
+	if (!uuidx_valid_bound_flags(VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags)))
+		PG_RETURN_NULL();
+	if (!uuidx_parts_window(lower_null, lower_null ? 0 : PG_GETARG_TIMESTAMPTZ(0),
+							upper_null, upper_null ? 0 : PG_GETARG_TIMESTAMPTZ(1),
+							VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags), &w))
+		w.empty[0] = w.empty[1] = true; /* crossed */
+	result = palloc(sizeof(pg_uuid_t));
+	uuidx_window_bound(&w, version, PG_GETARG_BOOL(4), result);
 	PG_RETURN_UUID_P(result);
 }

@@ -69,7 +69,8 @@ typedef struct TimeClause
  * of, or 0; strong, that every key is of the RFC variant too.  And the
  * functions of one argument that an index of the table has as an
  * expression of the column alone (uuid_timestamp(id), say): at most
- * UUIDX_INDEXED_FNS of them.
+ * UUIDX_INDEXED_FNS of them; and whether the predicate of a partial index
+ * reads the column.
  */
 #define UUIDX_INDEXED_FNS 4
 typedef struct UuidxDeclared
@@ -79,6 +80,8 @@ typedef struct UuidxDeclared
 	bool		strong;
 	int			nindexed;
 	Oid			indexed[UUIDX_INDEXED_FNS];
+	bool		partial;		/* a partial index's predicate reads the
+								 * column */
 } UuidxDeclared;
 
 /* The column a time clause reads (time_range_declared.c). */
@@ -130,6 +133,7 @@ extern Selectivity uuidx_time_join_selectivity(PlannerInfo *root, Node *id, Node
 extern Selectivity uuidx_time_selectivity(PlannerInfo *root, Node *id, Node *range,
 										  int version, int varRelid);
 extern void uuidx_operator_sides(List *args, Node **id, Node **range);
+extern Selectivity uuidx_not_null_share(PlannerInfo *root, Node *id);
 extern double uuidx_key_share(PlannerInfo *root, VariableStatData *vardata,
 							  const pg_uuid_t *from, const pg_uuid_t *to);
 
@@ -144,6 +148,8 @@ extern bool uuidx_time_clause(Oid fn, List *args, TimeClause *c);
 extern Node *uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 								const TimeTarget *target, bool check_range);
 extern List *uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version);
+extern Oid	uuidx_parts_bound_function(Oid sibling);
+extern bool uuidx_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w);
 extern void uuidx_open_sides(Node *range, bool *lower_open, bool *upper_open);
 
 /*

@@ -20,10 +20,15 @@
  * as expressions (CREATE INDEX ON t (uuid_timestamp(id))): a user who
  * indexed the form itself keeps the plans that index gives.
  *
- * The answer is kept per backend until the table's relcache entry is
- * invalidated, as adding, dropping or validating a constraint, or creating
- * or dropping an index, does; the plan cache, which invalidates plans on
- * the same event, then replans.
+ * A table under the column's (a partition, an inheritance child, at any
+ * depth) that is foreign enforces none of the constraints it inherits: the
+ * column then declares nothing.
+ *
+ * The answer is kept per backend until the relcache entry of the table, or
+ * of a table under it, is invalidated, as adding, dropping or validating a
+ * constraint, creating or dropping an index, or attaching a partition or
+ * child does; the plan cache, which invalidates plans on the same event,
+ * then replans.
  *
  *-------------------------------------------------------------------------
  */
@@ -31,9 +36,11 @@
 
 #include "compat.h"
 #include "access/stratnum.h"
+#include "access/sysattr.h"
 #include "access/table.h"
 #include "catalog/pg_class_d.h"
 #include "catalog/pg_index.h"
+#include "catalog/pg_inherits.h"
 #include "catalog/pg_opfamily_d.h"
 #include "catalog/pg_type_d.h"
 #include "nodes/makefuncs.h"
@@ -52,6 +59,30 @@
 #include "utils/syscache.h"
 
 /*
+ * The functions found by uuidx_sibling_function(), which the planner asks
+ * for in every clause it builds and every partition it plans: a few, kept
+ * until pg_proc changes.  The name is one of the callers' string literals,
+ * compared by address; the argument types come with it and its count.
+ */
+#define SIBLING_CACHE_SIZE 8
+typedef struct SiblingEntry
+{
+	Oid			sibling;
+	const char *name;
+	int			nargs;
+	Oid			found;
+}			SiblingEntry;
+static SiblingEntry sibling_cache[SIBLING_CACHE_SIZE];
+static int	sibling_cache_used = 0;
+static bool sibling_callback_registered = false;
+
+static void
+forget_siblings(Datum arg, int cacheid, uint32 hashvalue)
+{
+	sibling_cache_used = 0;
+}
+
+/*
  * An SQL function of the extension, found in the schema of a sibling;
  * InvalidOid when it does not exist (a database whose extension is at an
  * older SQL version than the library).
@@ -59,10 +90,29 @@
 Oid
 uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes)
 {
-	char	   *schema = get_namespace_name(get_func_namespace(sibling));
+	char	   *schema;
+	Oid			found;
 
-	return LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
-						  nargs, argtypes, true);
+	for (int i = 0; i < sibling_cache_used; i++)
+		if (sibling_cache[i].sibling == sibling && sibling_cache[i].name == name &&
+			sibling_cache[i].nargs == nargs)
+			return sibling_cache[i].found;
+	if (!sibling_callback_registered)
+	{
+		CacheRegisterSyscacheCallback(PROCOID, forget_siblings, (Datum) 0);
+		sibling_callback_registered = true;
+	}
+	schema = get_namespace_name(get_func_namespace(sibling));
+	found = LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
+						   nargs, argtypes, true);
+	if (sibling_cache_used == SIBLING_CACHE_SIZE)
+		sibling_cache_used = 0;
+	sibling_cache[sibling_cache_used].sibling = sibling;
+	sibling_cache[sibling_cache_used].name = name;
+	sibling_cache[sibling_cache_used].nargs = nargs;
+	sibling_cache[sibling_cache_used].found = found;
+	sibling_cache_used++;
+	return found;
 }
 
 /*
@@ -101,6 +151,8 @@ typedef struct DeclaredEntry
 {
 	DeclaredKey key;
 	UuidxDeclared declared;
+	int			ndescendants;	/* the tables under it, whose invalidation */
+	Oid		   *descendants;	/* invalidates the entry too */
 } DeclaredEntry;
 
 /* Is the expression the column attnum alone, maybe relabelled? */
@@ -114,8 +166,9 @@ is_column(Node *node, AttrNumber attnum)
 
 /*
  * The functions of one argument, the column, that the table's indexes
- * hold as expressions.  Read from pg_index, which needs no lock on the
- * indexes (the planner has locked none of them yet).
+ * hold as expressions, and whether a partial index's predicate reads the
+ * column.  Read from pg_index, which needs no lock on the indexes (the
+ * planner has locked none of them yet).
  */
 static void
 read_indexed(Relation rel, AttrNumber attnum, UuidxDeclared *d)
@@ -124,6 +177,7 @@ read_indexed(Relation rel, AttrNumber attnum, UuidxDeclared *d)
 	ListCell   *lc;
 
 	d->nindexed = 0;
+	d->partial = false;
 	foreach(lc, indexes)
 	{
 		HeapTuple	tuple = SearchSysCache1(INDEXRELID, ObjectIdGetDatum(lfirst_oid(lc)));
@@ -133,6 +187,15 @@ read_indexed(Relation rel, AttrNumber attnum, UuidxDeclared *d)
 
 		if (!HeapTupleIsValid(tuple))
 			continue;
+		exprs = SysCacheGetAttr(INDEXRELID, tuple, Anum_pg_index_indpred, &isnull);
+		if (!isnull)
+		{
+			Bitmapset  *attnos = NULL;
+
+			pull_varattnos(stringToNode(TextDatumGetCString(exprs)), 1, &attnos);
+			if (bms_is_member(attnum - FirstLowInvalidHeapAttributeNumber, attnos))
+				d->partial = true;
+		}
 		exprs = SysCacheGetAttr(INDEXRELID, tuple, Anum_pg_index_indexprs, &isnull);
 		if (!isnull)
 		{
@@ -165,9 +228,51 @@ uuidx_declared_indexed(const UuidxDeclared *d, Oid fn)
 	return false;
 }
 
-/* Read what the validated CHECK constraints of the table say of the column. */
+/*
+ * Does every table under the table (partitions, inheritance children, at
+ * any depth) enforce the constraints it inherits?  A foreign table does
+ * not: a CHECK is copied onto a foreign partition or child unenforced, and
+ * a query of the parent reads its rows.  The tables under it are returned
+ * (in the cache's memory), so that a change to one of them (a foreign
+ * table attached below a partition, say) invalidates what was read.  The
+ * planner has locked the table, not yet those under it: pg_inherits and
+ * the syscache are read without locks, and a table attached meanwhile
+ * invalidates the parent, and with it the plan and this answer.
+ */
+static bool
+descendants_enforce(Relation rel, int *ndescendants, Oid **descendants)
+{
+	List	   *all;
+	bool		enforce = true;
+	ListCell   *lc;
+
+	*ndescendants = 0;
+	*descendants = NULL;
+	if (!rel->rd_rel->relhassubclass)
+		return true;
+	all = find_all_inheritors(RelationGetRelid(rel), NoLock, NULL);
+	*descendants = MemoryContextAlloc(CacheMemoryContext, sizeof(Oid) * Max(1, list_length(all)));
+	foreach(lc, all)
+	{
+		Oid			child = lfirst_oid(lc);
+
+		if (child == RelationGetRelid(rel))
+			continue;
+		(*descendants)[(*ndescendants)++] = child;
+		if (get_rel_relkind(child) == RELKIND_FOREIGN_TABLE)
+			enforce = false;
+	}
+	list_free(all);
+	return enforce;
+}
+
+/*
+ * Read what the validated CHECK constraints of the table say of the column
+ * (and the tables under it, for the cache's invalidation).
+ */
 static void
-read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
+read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
+			  int *ndescendants, Oid **descendants)
 {
 	static const Oid argtypes[] = {UUIDOID};
 	static const int time_versions[] = {1, 6, 7};
@@ -192,13 +297,15 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 
 	/*
 	 * The planner holds a lock on the table already.  A foreign table's
-	 * constraints are not enforced, and a NO INHERIT one says nothing of the
-	 * rows of the table's children, which a query of the table reads: neither
-	 * declares anything.
+	 * constraints are not enforced, nor those a foreign table under it
+	 * inherits, and a NO INHERIT one says nothing of the rows of the table's
+	 * children, which a query of the table reads: none declares anything.
 	 */
 	rel = table_open(relid, NoLock);
 	read_indexed(rel, attnum, d);
 	constr = rel->rd_rel->relkind == RELKIND_FOREIGN_TABLE ? NULL : rel->rd_att->constr;
+	if (!descendants_enforce(rel, ndescendants, descendants))
+		constr = NULL;
 	for (int i = 0; constr != NULL && i < constr->num_check; i++)
 	{
 		Node	   *check;
@@ -254,8 +361,15 @@ forget_declared(Datum arg, Oid relid)
 	hash_seq_init(&status, declared_cache);
 	while ((entry = hash_seq_search(&status)) != NULL)
 	{
-		if (!OidIsValid(relid) || entry->key.relid == relid)
-			hash_search(declared_cache, &entry->key, HASH_REMOVE, NULL);
+		bool		forget = !OidIsValid(relid) || entry->key.relid == relid;
+
+		for (int i = 0; i < entry->ndescendants && !forget; i++)
+			forget = entry->descendants[i] == relid;
+		if (!forget)
+			continue;
+		if (entry->descendants != NULL)
+			pfree(entry->descendants);
+		hash_search(declared_cache, &entry->key, HASH_REMOVE, NULL);
 	}
 }
 
@@ -276,6 +390,7 @@ uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 		d->only = 0;
 		d->strong = false;
 		d->nindexed = 0;
+		d->partial = false;
 		return;
 	}
 	if (declared_cache == NULL)
@@ -297,11 +412,18 @@ uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 	if (entry == NULL)
 	{
 		UuidxDeclared found;
+		int			ndescendants;
+		Oid		   *descendants;
+		bool		existed;
 
-		read_declared(sibling, relid, attnum, &found);
+		read_declared(sibling, relid, attnum, &found, &ndescendants, &descendants);
 		/* reading the constraints may have invalidated entries: enter it now */
-		entry = hash_search(declared_cache, &key, HASH_ENTER, NULL);
+		entry = hash_search(declared_cache, &key, HASH_ENTER, &existed);
+		if (existed && entry->descendants != NULL)
+			pfree(entry->descendants);
 		entry->declared = found;
+		entry->ndescendants = ndescendants;
+		entry->descendants = descendants;
 	}
 	*d = entry->declared;
 }

@@ -29,9 +29,9 @@
  * function is NULL for every other key.  A NULL time compares as NULL, so
  * the rewrite adds t IS NOT NULL (a one-time check where t is a constant
  * or stable expression).  A lower and an upper comparison of the same form
- * with constant times among the conditions of one WHERE or ON (BETWEEN is
- * two) make one window, which the planner estimates as one, not as two
- * independent conditions; only where lower <= upper (see window_pair()).
+ * with times fixed for the scan among the conditions of one WHERE or ON
+ * (BETWEEN is two) make one window, which the planner estimates as one, not
+ * as two independent conditions (see window_pair()).
  *
  * ORDER BY uuid_timestamp(id) [DESC] (or the other two), as the last sort
  * key, becomes ORDER BY id [DESC] on a column whose constraints say every
@@ -52,6 +52,7 @@
 #include "compat.h"
 #include "access/stratnum.h"
 #include "access/transam.h"
+#include "catalog/pg_attribute.h"
 #include "catalog/pg_collation_d.h"
 #include "catalog/pg_type_d.h"
 #include "commands/extension.h"
@@ -62,15 +63,19 @@
 #include "optimizer/planner.h"
 #include "parser/parse_func.h"
 #include "parser/parse_oper.h"
+#include "parser/parsetree.h"
 #include "rewrite/rewriteManip.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
+#include "utils/syscache.h"
 #include "utils/typcache.h"
 
 /* The SQL functions whose C code is ours, recognized by their code. */
 extern Datum uuidx_timestamp(PG_FUNCTION_ARGS);
 extern Datum uuidx_v7_to_timestamptz(PG_FUNCTION_ARGS);
+extern Datum uuidx_contained_by_tstzrange(PG_FUNCTION_ARGS);
+extern Datum uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS);
 
 static planner_hook_type prev_planner_hook = NULL;
 
@@ -291,6 +296,81 @@ not_null(Node *t)
 }
 
 /*
+ * Must the rewrite say id IS NOT NULL beside its clauses, so that the query
+ * stays strict in the key?  The arms of a range the query builds are not
+ * strict functions (a NULL part leaves a side open), and PostgreSQL reads
+ * strictness to turn an outer join whose nullable side a condition rejects
+ * into an inner join (reduce_outer_joins()), and to prove that a partial
+ * index's predicate, id IS NOT NULL say, holds (predtest.c), as the
+ * comparison written did both.  It is said for a column of a relation that
+ * an outer join under the condition (nulled: their range table indexes)
+ * may fill with NULLs, for a column of a subquery or view, and for a
+ * column of a table that may hold NULLs and that a
+ * partial index's predicate reads; not elsewhere, where it would only cost
+ * a check per row and an index condition.  The test changes no result: the
+ * condition stands alone in a WHERE or ON, where NULL and false both
+ * reject the row, and it is NULL for a NULL key.  sibling is a function of
+ * the extension.
+ */
+static bool
+needs_not_null(Query *query, Var *var, Relids nulled, Oid sibling)
+{
+	TimeTarget	target;
+	UuidxDeclared declared;
+	HeapTuple	tuple;
+	bool		not_null = false;
+
+	if (bms_is_member(var->varno, nulled) ||
+		rt_fetch(var->varno, query->rtable)->rtekind != RTE_RELATION)
+		return true;			/* (a view's column: its outer joins unseen) */
+	uuidx_time_target(query->rtable, (Node *) var, &target);
+	if (!OidIsValid(target.relid))
+		return false;
+	uuidx_declared(sibling, target.relid, target.attnum, &declared);
+	if (!declared.partial)
+		return false;
+	tuple = SearchSysCache2(ATTNUM, ObjectIdGetDatum(target.relid), Int16GetDatum(target.attnum));
+	if (HeapTupleIsValid(tuple))
+	{
+		not_null = ((Form_pg_attribute) GETSTRUCT(tuple))->attnotnull;
+		ReleaseSysCache(tuple);
+	}
+	return !not_null;
+}
+
+/*
+ * The key of id <@ r or r @> id, the operators' own (whose support function
+ * rewrites them later): the column, or NULL for anything else.
+ */
+static Var *
+containment_key(Node *cond)
+{
+	OpExpr	   *op = (OpExpr *) cond;
+	FmgrInfo	flinfo;
+	Node	   *key;
+
+	if (!IsA(cond, OpExpr) || list_length(op->args) != 2)
+		return NULL;
+	set_opfuncid(op);
+	if (op->opfuncid < FirstNormalObjectId)
+		return NULL;
+	if (exprType(linitial(op->args)) == TSTZRANGEOID)
+		key = lsecond(op->args);
+	else if (exprType(lsecond(op->args)) == TSTZRANGEOID)
+		key = linitial(op->args);
+	else
+		return NULL;
+	key = strip_implicit_coercions(key);
+	if (!IsA(key, Var) || ((Var *) key)->varlevelsup != 0)
+		return NULL;
+	fmgr_info(op->opfuncid, &flinfo);
+	if (flinfo.fn_addr != uuidx_contained_by_tstzrange &&
+		flinfo.fn_addr != uuidx_tstzrange_contains_uuid)
+		return NULL;
+	return (Var *) key;
+}
+
+/*
  * A condition that may be rewritten: f(id) op t or t op f(id) (strategy
  * with f on the left), or f(id) <@ r, r @> f(id) (strategy 0, other the
  * range).
@@ -356,11 +436,13 @@ is_upper(const Comparison *c)
 
 /*
  * May a lower and an upper comparison of the same form make one window?
- * Their times must be constants with lower <= upper.  Such a window's
- * key bounds are computed here, as constants; crossed times are no window
- * the range constructor accepts, and would leave its call, which raises,
- * in the index conditions, where two comparisons hold no row and raise
- * nothing.  Parameters and computed times stay two comparisons.
+ * Their times must be fixed for the scan: constants, or expressions of no
+ * column (now() - interval '40 days', a parameter).  Constants must have
+ * lower <= upper: such a window's key bounds are computed here, and
+ * crossed times are no window the range constructor accepts.  Other times
+ * may cross when the query runs; the rewrite then guards the window (see
+ * rewrite_comparison()).  Times of another table stay two comparisons (a
+ * join's).
  */
 static bool
 window_pair(const Comparison *a, const Comparison *b)
@@ -369,12 +451,54 @@ window_pair(const Comparison *a, const Comparison *b)
 	const Comparison *upper = is_lower(a) ? b : a;
 
 	if (a->form.fn != b->form.fn || !(is_lower(lower) && is_upper(upper)) ||
-		!IsA(lower->other, Const) || !IsA(upper->other, Const) ||
 		exprType(lower->other) != TIMESTAMPTZOID || exprType(upper->other) != TIMESTAMPTZOID ||
+		contain_var_clause(lower->other) || contain_var_clause(upper->other) ||
 		!equal(a->form.id, b->form.id))
 		return false;
+	if (!IsA(lower->other, Const) || !IsA(upper->other, Const))
+		return true;
 	return DatumGetTimestampTz(((Const *) lower->other)->constvalue) <=
 		DatumGetTimestampTz(((Const *) upper->other)->constvalue);
+}
+
+/*
+ * The guard of a window whose times may cross when the query runs, where
+ * the key bounds must be computed from a range (a database at SQL 1.3; at
+ * 1.3.1 they are computed from its parts, and crossed parts hold nothing):
+ * lower <= upper, a condition of no column (a one-time check before any
+ * row), false or NULL where the two comparisons hold no row.  The window's
+ * upper time is then GREATEST(lower, upper), so that the range never fails
+ * to be built, as the planner estimates it or the scan computes its key
+ * bounds; crossed, the guard has rejected every row already.
+ */
+static Node *
+window_guard(Node *lower, Node *upper)
+{
+	Oid			opfamily = lookup_type_cache(TIMESTAMPTZOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	Oid			le = get_opfamily_member(opfamily, TIMESTAMPTZOID, TIMESTAMPTZOID,
+										 BTLessEqualStrategyNumber);
+	OpExpr	   *op;
+
+	if (!OidIsValid(le))
+		elog(ERROR, "missing operator <=(timestamptz,timestamptz) in operator family %u", opfamily);
+	op = (OpExpr *) make_opclause(le, BOOLOID, false, (Expr *) copyObject(lower),
+								  (Expr *) copyObject(upper), InvalidOid, InvalidOid);
+	set_opfuncid(op);
+	return (Node *) op;
+}
+
+static Node *
+greatest_of(Node *a, Node *b)
+{
+	MinMaxExpr *mm = makeNode(MinMaxExpr);
+
+	mm->minmaxtype = TIMESTAMPTZOID;
+	mm->minmaxcollid = InvalidOid;
+	mm->inputcollid = InvalidOid;
+	mm->op = IS_GREATEST;
+	mm->args = list_make2(copyObject(a), copyObject(b));
+	mm->location = -1;
+	return (Node *) mm;
 }
 
 /*
@@ -384,7 +508,7 @@ window_pair(const Comparison *a, const Comparison *b)
  * as NULL, so the rewrite adds t IS NOT NULL for a time that may be one.
  */
 static Node *
-rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner)
+rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner, Relids nulled)
 {
 	const Comparison *lower = NULL;
 	const Comparison *upper = NULL;
@@ -393,6 +517,7 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner)
 	TimeTarget	target;
 	int			versions;
 	List	   *checks = NIL;
+	Node	   *guard = NULL;
 	char		flags[3] = "[)";
 
 	if (c->strategy == 0)
@@ -410,8 +535,16 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner)
 			flags[0] = lower->strategy == BTGreaterEqualStrategyNumber ? '[' : '(';
 		if (upper != NULL)
 			flags[1] = upper->strategy == BTLessEqualStrategyNumber ? ']' : ')';
-		range = range_of(lower ? lower->other : timestamptz_null(),
-						 upper ? upper->other : timestamptz_null(), flags);
+		if (lower != NULL && upper != NULL &&
+			!(IsA(lower->other, Const) && IsA(upper->other, Const)) &&
+			!OidIsValid(uuidx_parts_bound_function(c->form.sibling)))
+		{
+			guard = window_guard(lower->other, upper->other);
+			range = range_of(lower->other, greatest_of(lower->other, upper->other), flags);
+		}
+		else
+			range = range_of(lower ? lower->other : timestamptz_null(),
+							 upper ? upper->other : timestamptz_null(), flags);
 	}
 	versions = form_key_versions(query, &c->form, &target);
 	if (versions == 0)
@@ -424,6 +557,10 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner)
 		checks = lappend(checks, not_null(lower->other));
 	if (upper != NULL && !never_null(upper->other))
 		checks = lappend(checks, not_null(upper->other));
+	if (guard != NULL)
+		checks = lappend(checks, guard);
+	if (needs_not_null(query, (Var *) strip_implicit_coercions(c->form.id), nulled, c->form.sibling))
+		checks = lappend(checks, not_null(strip_implicit_coercions(c->form.id)));
 	if (checks == NIL)
 		return clauses;
 	return (Node *) make_andclause(lappend(checks, clauses));
@@ -447,7 +584,7 @@ conjuncts(Node *quals, List *list)
  * of the same form where both stand; anything else as it is.
  */
 static Node *
-rewrite_conditions(Query *query, Node *quals)
+rewrite_conditions(Query *query, Node *quals, Relids nulled)
 {
 	List	   *conds;
 	List	   *result = NIL;
@@ -478,9 +615,18 @@ rewrite_conditions(Query *query, Node *quals)
 				partner = j;
 		}
 		if (usable[i])
-			rewritten = rewrite_comparison(query, &cmps[i], partner >= 0 ? &cmps[partner] : NULL);
+			rewritten = rewrite_comparison(query, &cmps[i], partner >= 0 ? &cmps[partner] : NULL,
+										   nulled);
 		if (rewritten == NULL)
-			rewritten = list_nth(conds, i);
+		{
+			/* id <@ r is left to its support function; strict all the same */
+			Node	   *cond = list_nth(conds, i);
+			Var		   *key = containment_key(cond);
+
+			rewritten = cond;
+			if (key != NULL && needs_not_null(query, key, nulled, ((OpExpr *) cond)->opfuncid))
+				result = lappend(result, not_null((Node *) key));
+		}
 		else if (partner >= 0)
 			taken[partner] = true;
 		result = lappend(result, rewritten);
@@ -488,29 +634,53 @@ rewrite_conditions(Query *query, Node *quals)
 	return list_length(result) == 1 ? linitial(result) : (Node *) make_andclause(result);
 }
 
-/* The conditions of WHERE and JOIN ... ON in a join tree. */
-static void
-rewrite_jointree(Query *query, Node *node)
+/*
+ * The conditions of WHERE and JOIN ... ON in a join tree, rewritten; returns
+ * the range table indexes of the relations under the node that an outer
+ * join at or under it may fill with NULLs (and sets rels to all those under
+ * it).  An ON clause sees the NULLs of the outer joins under its join, not
+ * its join's own; a WHERE those of every join in its FROM.
+ */
+static Relids
+rewrite_jointree(Query *query, Node *node, Relids *rels)
 {
+	Relids		nulled = NULL;
+
+	*rels = NULL;
 	if (node == NULL)
-		return;
-	if (IsA(node, FromExpr))
+		return NULL;
+	if (IsA(node, RangeTblRef))
+		*rels = bms_make_singleton(((RangeTblRef *) node)->rtindex);
+	else if (IsA(node, FromExpr))
 	{
 		FromExpr   *from = (FromExpr *) node;
 		ListCell   *lc;
 
 		foreach(lc, from->fromlist)
-			rewrite_jointree(query, lfirst(lc));
-		from->quals = rewrite_conditions(query, from->quals);
+		{
+			Relids		item_rels;
+
+			nulled = bms_join(nulled, rewrite_jointree(query, lfirst(lc), &item_rels));
+			*rels = bms_join(*rels, item_rels);
+		}
+		from->quals = rewrite_conditions(query, from->quals, nulled);
 	}
 	else if (IsA(node, JoinExpr))
 	{
 		JoinExpr   *join = (JoinExpr *) node;
+		Relids		left,
+					right;
 
-		rewrite_jointree(query, join->larg);
-		rewrite_jointree(query, join->rarg);
-		join->quals = rewrite_conditions(query, join->quals);
+		nulled = bms_join(rewrite_jointree(query, join->larg, &left),
+						  rewrite_jointree(query, join->rarg, &right));
+		join->quals = rewrite_conditions(query, join->quals, nulled);
+		if (join->jointype == JOIN_LEFT || join->jointype == JOIN_FULL || join->jointype == JOIN_ANTI)
+			nulled = bms_union(nulled, right);
+		if (join->jointype == JOIN_RIGHT || join->jointype == JOIN_FULL)
+			nulled = bms_union(nulled, left);
+		*rels = bms_add_member(bms_join(left, right), join->rtindex);
 	}
+	return nulled;
 }
 
 /*
@@ -581,7 +751,9 @@ rewrite_queries(Node *node, void *context)
 
 		if (query->commandType != CMD_UTILITY)
 		{
-			rewrite_jointree(query, (Node *) query->jointree);
+			Relids		rels;
+
+			rewrite_jointree(query, (Node *) query->jointree, &rels);
 			rewrite_order(query);
 		}
 		return query_tree_walker(query, rewrite_queries, context, 0);

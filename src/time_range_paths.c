@@ -42,7 +42,6 @@ clause_window(PlannerInfo *root, Node *clause, Node **id, TimeWindow *w, int *ve
 {
 	List	   *args;
 	TimeClause	c;
-	Node	   *range;
 	Oid			fn;
 
 	if (is_orclause(clause))
@@ -72,12 +71,8 @@ clause_window(PlannerInfo *root, Node *clause, Node **id, TimeWindow *w, int *ve
 	}
 	else
 		return false;
-	if (!uuidx_time_clause(fn, args, &c))
+	if (!uuidx_time_clause(fn, args, &c) || !uuidx_estimated_window(root, c.range, w))
 		return false;
-	range = estimate_expression_value(root, c.range);
-	if (!IsA(range, Const) || ((Const *) range)->constisnull)
-		return false;
-	uuidx_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), w);
 	*id = c.id;
 	*versions = c.version == 0 ? (1 << 6) | (1 << 7) : 1 << c.version;
 	return true;
@@ -307,7 +302,14 @@ time_range_paths(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *r
 {
 	if (prev_set_rel_pathlist_hook)
 		prev_set_rel_pathlist_hook(root, rel, rti, rte);
-	if (rel->rtekind != RTE_RELATION)
+
+	/*
+	 * The hook runs for a relation the planner has proven empty too (its
+	 * conditions contradict each other, or its constraints exclude them): it
+	 * has no paths to charge, and wants none (the planner has not counted its
+	 * pages among the query's).
+	 */
+	if (rel->rtekind != RTE_RELATION || IS_DUMMY_REL(rel))
 		return;
 	charge_walks(root, rel, rti, rte);
 	uuidx_time_scan_paths(root, rel);

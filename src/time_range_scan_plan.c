@@ -54,6 +54,10 @@ typedef struct Condition
 	bool		pruned;			/* its arms stand beside comparisons for
 								 * pruning */
 	RestrictInfo *rinfo;		/* the clause's, with its estimates */
+	bool		answered;		/* the scan checks it, the children do not */
+	List	   *bounds[2];		/* each version's key range (v6, v7), as
+								 * condition_bounds() makes it */
+	bool		have_bounds[2];
 } Condition;
 
 /* What the planner's side of the scan knows. */
@@ -64,6 +68,9 @@ typedef struct ScanShape
 	int			nchildren;
 	int			versions[2];	/* of the children, v7 first */
 } ScanShape;
+
+/* uuidx.enable_time_ranges_scan */
+bool		uuidx_enable_time_ranges_scan = true;
 
 static Plan *plan_scan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 					   List *tlist, List *clauses, List *custom_plans);
@@ -83,6 +90,23 @@ arm_of(Node *node, TimeClause *c, FuncExpr **call)
 	return uuidx_time_clause((*call)->funcid, (*call)->args, c) && c->version != 0;
 }
 
+/*
+ * The bounds of a version's key range of the condition's window (id >=
+ * lower, id <= upper, without an open side), made once per condition.
+ */
+static List *
+condition_bounds(Condition *cond, Node *id, int version)
+{
+	int			i = WINDOW_INDEX(version);
+
+	if (!cond->have_bounds[i])
+	{
+		cond->bounds[i] = uuidx_version_bounds(cond->fn, id, cond->range, version);
+		cond->have_bounds[i] = true;
+	}
+	return cond->bounds[i];
+}
+
 /* The condition a clause is, with its id; false for anything else. */
 static bool
 condition_of(Node *clause, Condition *cond, Node **id)
@@ -92,6 +116,7 @@ condition_of(Node *clause, Condition *cond, Node **id)
 
 	cond->clause = (Expr *) clause;
 	cond->versions = 0;
+	cond->have_bounds[0] = cond->have_bounds[1] = false;
 	foreach(lc, arms)
 	{
 		TimeClause	c;
@@ -113,6 +138,33 @@ condition_of(Node *clause, Condition *cond, Node **id)
 				 (cond->versions & (1 << c.version)))
 			return false;
 		cond->versions |= 1 << c.version;
+	}
+	return true;
+}
+
+/*
+ * May the scan check the condition after its children have run their
+ * filters?  The planner evaluates a table's clauses in the order of their
+ * security levels (a row-level security policy's conditions, and a
+ * security_barrier view's, come before the query's own), letting only a
+ * clause that cannot leak what it reads go before one of a lower level
+ * (order_qual_clauses()).  The children check every clause the scan does
+ * not answer, so none of them may be of a higher level than the condition
+ * unless it is leakproof; where one is, the children check the condition
+ * too, in its place among their filters, and the scan's check repeats it.
+ */
+static bool
+may_check_last(RelOptInfo *rel, const Condition *cond)
+{
+	ListCell   *lc;
+
+	foreach(lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *other = lfirst(lc);
+
+		if (!other->pseudoconstant && other->security_level > cond->rinfo->security_level &&
+			!other->leakproof)
+			return false;
 	}
 	return true;
 }
@@ -160,6 +212,8 @@ find_conditions(RelOptInfo *rel, ScanShape *shape)
 	for (int version = 7; version >= 6; version--)
 		if (versions & (1 << version))
 			shape->versions[shape->nchildren++] = version;
+	foreach(lc, shape->conditions)
+		((Condition *) lfirst(lc))->answered = may_check_last(rel, lfirst(lc));
 	return shape->nchildren > 0;
 }
 
@@ -179,6 +233,8 @@ answered_by_scan(Node *clause, const ScanShape *shape)
 		List	   *pairs = NIL;
 		bool		all = true;
 
+		if (!cond->answered)
+			continue;
 		if (equal(clause, cond->clause))
 			return true;
 		for (int version = 7; version >= 6 && all; version--)
@@ -187,7 +243,7 @@ answered_by_scan(Node *clause, const ScanShape *shape)
 
 			if (!(cond->versions & (1 << version)))
 				continue;
-			pair = uuidx_version_bounds(cond->fn, shape->id, cond->range, version);
+			pair = condition_bounds(cond, shape->id, version);
 			all = pair != NIL;
 			pairs = lappend(pairs, list_length(pair) == 1 ? linitial(pair) : make_andclause(pair));
 		}
@@ -195,6 +251,79 @@ answered_by_scan(Node *clause, const ScanShape *shape)
 			return true;
 	}
 	return false;
+}
+
+/*
+ * The comparisons for partition pruning made beside a condition's arms, as
+ * the table's restrictions hold them: the bounds of the version's key
+ * range, RestrictInfos the planner has estimated already (a condition of
+ * one version: restrictions of their own; of two: the pairs of one OR).
+ * NIL where they are not there.
+ */
+static List *
+pruning_comparisons(RelOptInfo *rel, Condition *cond, Node *id, int version)
+{
+	List	   *pair;
+	RestrictInfo *found[2] = {NULL, NULL};
+	ListCell   *lc;
+
+	if (!cond->pruned)
+		return NIL;
+	pair = condition_bounds(cond, id, version);
+	if (list_length(pair) != 2)
+		return NIL;
+	foreach(lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst(lc);
+		ListCell   *la;
+
+		for (int i = 0; i < 2; i++)
+			if (equal(rinfo->clause, list_nth(pair, i)))
+				found[i] = rinfo;
+		if (rinfo->orclause == NULL)
+			continue;
+		foreach(la, ((BoolExpr *) rinfo->orclause)->args)
+		{
+			List	   *args;
+
+			if (!is_andclause(lfirst(la)))
+				continue;
+			args = ((BoolExpr *) lfirst(la))->args;
+			if (list_length(args) == 2 &&
+				equal(((RestrictInfo *) linitial(args))->clause, linitial(pair)) &&
+				equal(((RestrictInfo *) lsecond(args))->clause, lsecond(pair)))
+				return list_copy(args);
+		}
+	}
+	if (found[0] == NULL || found[1] == NULL)
+		return NIL;
+	return list_make2(found[0], found[1]);
+}
+
+/*
+ * The share of the table's rows a condition holds, as the planner
+ * estimated it: the arms', or, for arms beside comparisons for partition
+ * pruning, which carry no estimate of their own, the comparisons'.
+ */
+static Selectivity
+condition_selectivity(PlannerInfo *root, RelOptInfo *rel, Condition *cond, Node *id)
+{
+	Selectivity sel = 0;
+
+	if (!cond->pruned)
+		return clause_selectivity(root, (Node *) cond->rinfo, 0, JOIN_INNER, NULL);
+	for (int version = 7; version >= 6; version--)
+	{
+		List	   *quals;
+
+		if (!(cond->versions & (1 << version)))
+			continue;
+		quals = pruning_comparisons(rel, cond, id, version);
+		if (quals == NIL)
+			return 1.0;
+		sel += clauselist_selectivity(root, quals, 0, JOIN_INNER, NULL);
+	}
+	return Min(sel, 1.0);
 }
 
 /*
@@ -267,7 +396,8 @@ uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version)
  * (and can combine with another index's) and a parallel scan shares out,
  * or where a join's parameter narrows a later column of the index.  So
  * the scan runs alone over an index of one key column, where index scans
- * are allowed, and where the query wants the index's order with a fast
+ * and the scan itself (uuidx.enable_time_ranges_scan) are allowed, and
+ * where the query wants the index's order with a fast
  * start (ORDER BY id LIMIT n, min(), max(); ordered: the index's order,
  * forward or backward, is of use) or the windows hold at most 1% of the
  * table's rows and 10,000 (the planner's own paths would then cost a third
@@ -283,17 +413,13 @@ scan_alone(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 	double		rows = rel->tuples;
 	ListCell   *lc;
 
-	if (!UUIDX_CONSIDER_INDEXSCAN(rel) || index->nkeycolumns != 1)
+	if (!UUIDX_CONSIDER_INDEXSCAN(rel) || !uuidx_enable_time_ranges_scan ||
+		index->nkeycolumns != 1)
 		return false;
 	if (rel->consider_startup && ordered)
 		return true;
 	foreach(lc, shape->conditions)
-	{
-		Selectivity sel = clause_selectivity(root, (Node *) ((Condition *) lfirst(lc))->rinfo,
-											 0, JOIN_INNER, NULL);
-
-		rows = Min(rows, sel * rel->tuples);
-	}
+		rows = Min(rows, condition_selectivity(root, rel, lfirst(lc), shape->id) * rel->tuples);
 	return rows <= Min(SCAN_ALONE_ROWS, SCAN_ALONE_SHARE * rel->tuples);
 }
 
@@ -311,17 +437,24 @@ scan_alone(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
  * bounds as uuid comparisons, and the planner must compare like with like.
  * The planner estimates a pair of bounds as the sum of the two, less 1,
  * plus the share of NULLs: the lower bound carries the arm's share, the
- * upper 1 less that of NULLs.
+ * upper 1 less that of NULLs.  Beside comparisons for partition pruning,
+ * they are those comparisons themselves, with the planner's estimates of
+ * them: estimated once for each partition, as bounds written by hand are.
  */
 static List *
-child_conditions(PlannerInfo *root, const Condition *cond, Node *id, int version, bool alone)
+child_conditions(PlannerInfo *root, RelOptInfo *rel, Condition *cond, Node *id, int version,
+				 bool alone)
 {
-	List	   *bounds = uuidx_version_bounds(cond->fn, id, cond->range, version);
+	List	   *bounds;
 	Selectivity sel = alone ? uuidx_arm_selectivity(root, cond->rinfo, version) : -1;
-	List	   *quals = NIL;
+	List	   *quals = pruning_comparisons(rel, cond, id, version);
 	bool		lower_open,
 				upper_open;
 	ListCell   *lc;
+
+	if (quals != NIL)
+		return quals;
+	bounds = condition_bounds(cond, id, version);
 
 	uuidx_open_sides(cond->range, &lower_open, &upper_open);
 	if (version == 7 ? upper_open : lower_open)
@@ -329,6 +462,9 @@ child_conditions(PlannerInfo *root, const Condition *cond, Node *id, int version
 	if (sel == DEFAULT_INEQ_SEL)
 		sel = -1;				/* which the planner would take for no
 								 * estimate */
+	/* of all rows, where the arm's counts among those whose id is not NULL */
+	if (sel > 0)
+		sel *= uuidx_not_null_share(root, id);
 	foreach(lc, bounds)
 	{
 		RestrictInfo *qual = make_simple_restrictinfo(root, (Expr *) lfirst(lc));
@@ -339,6 +475,56 @@ child_conditions(PlannerInfo *root, const Condition *cond, Node *id, int version
 		quals = lappend(quals, qual);
 	}
 	return quals;
+}
+
+/*
+ * The query's other conditions on the key that the index can answer as it
+ * walks, id < $1 of a keyset page say: comparisons of the key with a value
+ * fixed for the scan, by an operator of the index's family (commuted where
+ * the key stands on the right).  Each child takes them as index conditions,
+ * so that it starts and stops where they say instead of checking them on
+ * every row of its range.  Only those the planner would let an index check
+ * before the table's other clauses (restriction_is_securely_promotable()).
+ */
+static List *
+key_conditions(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape)
+{
+	List	   *result = NIL;
+	ListCell   *lc;
+
+	foreach(lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst(lc);
+		OpExpr	   *op = (OpExpr *) rinfo->clause;
+		RestrictInfo *qual = NULL;
+		IndexClause *ic;
+
+		if (rinfo->pseudoconstant || !IsA(op, OpExpr) || list_length(op->args) != 2 ||
+			answered_by_scan((Node *) op, shape) || !restriction_is_securely_promotable(rinfo, rel))
+			continue;
+		if (match_index_to_operand(linitial(op->args), 0, index) &&
+			op_in_opfamily(op->opno, index->opfamily[0]) &&
+			is_pseudo_constant_for_index(root, lsecond(op->args), index))
+			qual = rinfo;
+		else if (match_index_to_operand(lsecond(op->args), 0, index) &&
+				 is_pseudo_constant_for_index(root, linitial(op->args), index))
+		{
+			Oid			commuted = get_commutator(op->opno);
+
+			if (OidIsValid(commuted) && op_in_opfamily(commuted, index->opfamily[0]))
+				qual = commute_restrictinfo(rinfo, commuted);
+		}
+		if (qual == NULL)
+			continue;
+		ic = makeNode(IndexClause);
+		ic->rinfo = rinfo;
+		ic->indexquals = list_make1(qual);
+		ic->lossy = false;
+		ic->indexcol = 0;
+		ic->indexcols = NIL;
+		result = lappend(result, ic);
+	}
+	return result;
 }
 
 /*
@@ -360,11 +546,14 @@ child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 	foreach(lc, shape->conditions)
 	{
 		Condition  *cond = lfirst(lc);
-		List	   *quals = child_conditions(root, cond, shape->id, version, alone);
+		List	   *quals = child_conditions(root, rel, cond, shape->id, version, alone);
 		QualCost	cost;
 
-		cost_qual_eval_node(&cost, (Node *) cond->clause, root);
-		answered += cost.per_tuple;
+		if (cond->answered)
+		{
+			cost_qual_eval_node(&cost, (Node *) cond->clause, root);
+			answered += cost.per_tuple;
+		}
 		if (quals != NIL)
 		{
 			IndexClause *ic = makeNode(IndexClause);
@@ -377,6 +566,7 @@ child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 			clauses = lappend(clauses, ic);
 		}
 	}
+	clauses = list_concat(clauses, key_conditions(root, rel, index, shape));
 	path = create_index_path(root, index, clauses, NIL, NIL, pathkeys, ForwardScanDirection, indexonly,
 							 NULL, 1.0, false);
 	path->path.pathtarget = target;
@@ -427,6 +617,31 @@ index_conditions_exact(PlannerInfo *root, RelOptInfo *rel, const ScanShape *shap
 }
 
 /*
+ * Is the table a partition whose conditions are of one version, beside
+ * comparisons for partition pruning?  The comparisons make that version's
+ * key range, which the planner's own index (or index-only) scan of the
+ * partition walks, estimated once for the whole plan; the scan would add a
+ * path to every partition planned, with its own costing, for no more than
+ * the check of each row on its key, where the planner's scan calls the arm.
+ * (With two versions the scan merges what the planner can only combine in
+ * a bitmap, and is offered.)
+ */
+static bool
+partition_of_one_range(RelOptInfo *rel, const ScanShape *shape)
+{
+	ListCell   *lc;
+
+	if (rel->reloptkind != RELOPT_OTHER_MEMBER_REL || shape->nchildren != 1)
+		return false;
+	foreach(lc, shape->conditions)
+	{
+		if (!((Condition *) lfirst(lc))->pruned)
+			return false;
+	}
+	return true;
+}
+
+/*
  * Does the table hold conditions the scan answers, in a statement where it
  * may run?
  */
@@ -435,7 +650,7 @@ scan_offered(PlannerInfo *root, RelOptInfo *rel, ScanShape *shape)
 {
 	return rel->rtekind == RTE_RELATION && bms_is_empty(rel->lateral_relids) &&
 		statement_reads_only(root) && find_conditions(rel, shape) &&
-		!index_conditions_exact(root, rel, shape);
+		!index_conditions_exact(root, rel, shape) && !partition_of_one_range(rel, shape);
 }
 
 /*
@@ -608,6 +823,8 @@ uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 				UUIDX_ADD_DISABLED_NODES(&path->path, &child->path);
 				path->path.parallel_safe &= child->path.parallel_safe;
 			}
+			if (!uuidx_enable_time_ranges_scan)
+				UUIDX_DISABLE_PATH(&path->path);
 			path->flags = CUSTOMPATH_SUPPORT_PROJECTION;
 			path->custom_private = list_make2(shape_private(order, &shape), shape.conditions);
 			path->methods = &path_methods;

@@ -26,7 +26,7 @@
 #include "access/stratnum.h"
 #include "access/table.h"
 #include "catalog/pg_am_d.h"
-#include "catalog/pg_class_d.h"
+#include "catalog/pg_class.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type_d.h"
 #include "fmgr.h"
@@ -39,6 +39,8 @@
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/snapmgr.h"
+#include "utils/syscache.h"
+#include "utils/timestamp.h"
 #include "utils/typcache.h"
 
 PG_FUNCTION_INFO_V1(uuidx_time_range_sel);
@@ -124,17 +126,24 @@ bin_time_span(const Datum *values, int n, int j, int version, uint64 *t0, uint64
  * other version of the two (v6 for v7, v7 for v6) holds that version's
  * keys, which lie together in time order: none of the version.
  * (Otherwise a v7 window open towards the future would count every v6 key,
- * which sorts among the v7 keys of the centuries ahead.)
+ * which sorts among the v7 keys of the centuries ahead.)  Nor does a bin of
+ * no bound of the version beyond the first or the last bound of the version
+ * (first_of_version, last_of_version; -1 where the histogram has none):
+ * the version's keys lie together in time order there too, and a v4 or v8
+ * key, or one of another variant, can lie anywhere in the uuid order (a
+ * column that has moved from v4 to v7 keys holds v4 keys on both sides of
+ * its v7 keys, all of which a v7 window open towards the future would
+ * otherwise count).
  */
 static double
 bin_share(const Datum *values, int n, int i, const TimeWindow *w, int version,
-		  const pg_uuid_t *lower, const pg_uuid_t *upper)
+		  const pg_uuid_t *lower, const pg_uuid_t *upper, int first_of_version, int last_of_version)
 {
 	const pg_uuid_t *a = DatumGetUUIDP(values[i]);
 	const pg_uuid_t *b = DatumGetUUIDP(values[i + 1]);
 	int			k = WINDOW_INDEX(version);
-	uint64		ta,
-				tb,
+	uint64		ta = 0,
+				tb = 0,
 				t0,
 				t1;
 	bool		a_is = version_time(a, version, &ta);
@@ -142,6 +151,9 @@ bin_share(const Datum *values, int n, int i, const TimeWindow *w, int version,
 	int			other = version == 7 ? 6 : 7;
 
 	if (uuidx_get_version(a) == other && uuidx_get_version(b) == other)
+		return 0;
+	if (!a_is && !b_is && first_of_version >= 0 &&
+		(i + 1 < first_of_version || i > last_of_version))
 		return 0;
 	if (a_is != b_is && bin_time_span(values, n, a_is ? i - 1 : i + 1, version, &t0, &t1))
 	{
@@ -223,33 +235,124 @@ newest_key(PlannerInfo *root, VariableStatData *vardata, pg_uuid_t *key)
 }
 
 /*
- * The share of the histogram's rows (as bin shares add up: each bin holds
- * one) whose key of the version, inserted since the statistics were taken,
- * lies past the histogram's last bound and in the window.  When the last
- * bound and the newest key in the index are of the version, the keys
- * between them are taken to come at the rate of the histogram's last bin:
- * its one bin's worth of rows per the time it spans.
+ * The clock, in the window's units of the version, a minute ahead: the
+ * newest key a generator hands out now, with room for its lead over the
+ * clock.  Keys dated later than this and than every key the statistics
+ * saw are outliers (a client's clock far ahead, a key shifted into the
+ * future), not rows to expect at the rate of the present.
+ */
+static uint64
+clock_time(int version)
+{
+	int64		unix_us = uuidx_timestamptz_to_unix_us(GetCurrentTimestamp()) + 60 * USECS_PER_SEC;
+
+	if (version == 7)
+		return (uint64) Min(unix_us / 1000, UUIDX_V7_MAX_MS);
+	return Min(uuidx_unix_100ns_to_ticks(unix_us * 10), (uint64) UUIDX_V6_MAX_TICKS);
+}
+
+/*
+ * The time of the newest key of the version among the values of a kind of
+ * statistics slot (the most common values, the histogram); 0 if none.
+ */
+static uint64
+newest_in_stats(VariableStatData *vardata, int kind, int version)
+{
+	AttStatsSlot sslot;
+	uint64		newest = 0;
+	uint64		t;
+
+	if (get_attstatsslot(&sslot, vardata->statsTuple, kind, InvalidOid, ATTSTATSSLOT_VALUES))
+	{
+		for (int i = 0; i < sslot.nvalues; i++)
+			if (version_time(DatumGetUUIDP(sslot.values[i]), version, &t))
+				newest = Max(newest, t);
+		free_attstatsslot(&sslot);
+	}
+	return newest;
+}
+
+/*
+ * The rows of the table as its statistics counted them, and as the planner
+ * counts them now (from the pages it has grown by since), for the keys
+ * inserted since the last ANALYZE; both 1 (shares, not rows) where that is
+ * not known.
+ */
+static void
+table_rows(PlannerInfo *root, VariableStatData *vardata, double *counted, double *now)
+{
+	RelOptInfo *rel = vardata->rel;
+	RangeTblEntry *rte;
+	HeapTuple	tuple;
+
+	*counted = *now = 1;
+	if (root == NULL || rel == NULL || rel->reloptkind != RELOPT_BASEREL ||
+		rel->rtekind != RTE_RELATION || rel->tuples <= 0)
+		return;
+	rte = planner_rt_fetch(rel->relid, root);
+	if (rte->relkind != RELKIND_RELATION)
+		return;
+	tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
+	if (!HeapTupleIsValid(tuple))
+		return;
+	if (((Form_pg_class) GETSTRUCT(tuple))->reltuples > 0)
+	{
+		*counted = ((Form_pg_class) GETSTRUCT(tuple))->reltuples;
+		*now = Max(rel->tuples, *counted);
+	}
+	ReleaseSysCache(tuple);
+}
+
+/*
+ * The rows, counted in histogram bins (as bin shares add up: each bin
+ * holds one), whose key of the version lies past the histogram's last
+ * bound and in the window: keys inserted since the statistics were taken,
+ * up to the newest key in the index, or the clock where that is later
+ * (see clock_time()).  Where the table has grown since (new_rows, in bins,
+ * from its pages), that many rows are taken to have come at the rate of
+ * the histogram's last bin, up to the newest key, or faster where they do
+ * not fit between it and the last bound: a burst since ANALYZE counts
+ * whole in a window that covers it, not at the rate of the past.  Where it
+ * has not grown (old keys deleted as new ones come), the keys since the
+ * last bound come at that rate, unless the newest key is dated beyond the
+ * clock: then nothing says the keys before it are of the present.
  */
 static double
 newer_bins(PlannerInfo *root, VariableStatData *vardata, const Datum *values, int n,
-		   const TimeWindow *w, int version)
+		   const TimeWindow *w, int version, uint64 cap, double new_rows)
 {
 	int			k = WINDOW_INDEX(version);
 	uint64		t0,
 				t1,
 				t_newest,
+				start,
 				from,
 				to;
+	double		span;
 	pg_uuid_t	newest;
 
 	if (!bin_time_span(values, n, n - 2, version, &t0, &t1) || t1 == t0 ||
 		!newest_key(root, vardata, &newest) ||
-		!version_time(&newest, version, &t_newest) || t_newest <= t1)
+		!version_time(&newest, version, &t_newest))
 		return 0;
-	from = Max(t1 + 1, w->first[k]);
+	if (t_newest > cap && new_rows <= 0)
+		return 0;				/* an outlier, and no rows known to be new */
+	t_newest = Min(t_newest, cap);
+	if (t_newest <= t1)
+		return 0;
+	start = t1;
+	if (new_rows > 0)
+	{
+		span = new_rows * (double) (t1 - t0);
+		if (span < (double) (t_newest - t1))
+			start = t_newest - (uint64) span;
+	}
+	from = Max(start + 1, w->first[k]);
 	to = Min(t_newest, w->last[k]);
 	if (from > to)
 		return 0;
+	if (new_rows > 0)
+		return new_rows * (((double) (to - from) + 1) / (double) (t_newest - start));
 	return ((double) (to - from) + 1) / (double) (t1 - t0);
 }
 
@@ -265,46 +368,82 @@ uuidx_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
 {
 	Form_pg_statistic stats;
 	AttStatsSlot sslot;
+	TimeWindow	window = *w;
+	int			k = WINDOW_INDEX(version);
 	pg_uuid_t	lower,
 				upper;
 	double		mcv_match = 0,
 				mcv_total = 0,
-				bins = 0;
+				bins = 0,
+				counted_rows,
+				rows_now;
+	uint64		cap;
 	Selectivity sel;
 
 	if (version == 0)
 		return uuidx_window_selectivity(root, vardata, w, 6) +
 			uuidx_window_selectivity(root, vardata, w, 7);
-	if (w->empty[WINDOW_INDEX(version)])
+	if (w->empty[k])
 		return 0;
-	uuidx_window_bound(w, version, false, &lower);
-	uuidx_window_bound(w, version, true, &upper);
 	if (!HeapTupleIsValid(vardata->statsTuple))
 		return DEFAULT_RANGE_INEQ_SEL;
 	stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
+
+	/*
+	 * No key of the version is expected beyond the clock (clock_time()) and
+	 * the newest key of the version the statistics saw: the window ends
+	 * there, for its estimate.
+	 */
+	cap = Max(clock_time(version),
+			  Max(newest_in_stats(vardata, STATISTIC_KIND_MCV, version),
+				  newest_in_stats(vardata, STATISTIC_KIND_HISTOGRAM, version)));
+	if (window.first[k] > cap)
+		return 0;
+	window.last[k] = Min(window.last[k], cap);
+	uuidx_window_bound(&window, version, false, &lower);
+	uuidx_window_bound(&window, version, true, &upper);
 
 	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV, InvalidOid,
 						 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
 	{
 		for (int i = 0; i < sslot.nvalues; i++)
 		{
-			if (uuidx_in_window(DatumGetUUIDP(sslot.values[i]), w, version))
+			if (uuidx_in_window(DatumGetUUIDP(sslot.values[i]), &window, version))
 				mcv_match += sslot.numbers[i];
 			mcv_total += sslot.numbers[i];
 		}
 		free_attstatsslot(&sslot);
 	}
+	table_rows(root, vardata, &counted_rows, &rows_now);
 	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
 						 ATTSTATSSLOT_VALUES))
 	{
+		int			first_of_version = -1;
+		int			last_of_version = -1;
+		double		new_bins = 0;
+
+		for (int i = 0; i < sslot.nvalues; i++)
+			if (uuidx_get_version(DatumGetUUIDP(sslot.values[i])) == version)
+			{
+				if (first_of_version < 0)
+					first_of_version = i;
+				last_of_version = i;
+			}
 		for (int i = 0; i + 1 < sslot.nvalues; i++)
-			bins += bin_share(sslot.values, sslot.nvalues, i, w, version, &lower, &upper);
-		bins += newer_bins(root, vardata, sslot.values, sslot.nvalues, w, version);
+			bins += bin_share(sslot.values, sslot.nvalues, i, &window, version, &lower, &upper,
+							  first_of_version, last_of_version);
+		/* the rows the table has grown by, in bins of the histogram's rows */
+		if (sslot.nvalues >= 2 && rows_now > counted_rows &&
+			1.0 - stats->stanullfrac - mcv_total > 0.001)
+			new_bins = (rows_now - counted_rows) /
+				(counted_rows * (1.0 - stats->stanullfrac - mcv_total) / (sslot.nvalues - 1));
+		bins += newer_bins(root, vardata, sslot.values, sslot.nvalues, &window, version, cap,
+						   new_bins);
 		if (sslot.nvalues >= 2)
 			bins /= sslot.nvalues - 1;
 		free_attstatsslot(&sslot);
 	}
-	sel = mcv_match + bins * Max(0.0, 1.0 - stats->stanullfrac - mcv_total);
+	sel = (mcv_match + bins * Max(0.0, 1.0 - stats->stanullfrac - mcv_total)) * counted_rows / rows_now;
 	CLAMP_PROBABILITY(sel);
 	return sel;
 }
@@ -445,6 +584,41 @@ uuidx_time_join_selectivity(PlannerInfo *root, Node *id, Node *range, int versio
 }
 
 /*
+ * Where id IS NOT NULL stands among the restrictions of id's table (the
+ * rewrite of a time condition adds one to keep the query strict in the key,
+ * time_range_forms.c), the planner multiplies its estimate, the share of
+ * keys not NULL, with an arm's, which counts only keys not NULL already:
+ * that share, by which an arm's estimate is divided.  1 where there is no
+ * such restriction.
+ */
+Selectivity
+uuidx_not_null_share(PlannerInfo *root, Node *id)
+{
+	Node	   *key = strip_implicit_coercions(id);
+	RelOptInfo *rel;
+	ListCell   *lc;
+
+	if (!IsA(key, Var) || ((Var *) key)->varlevelsup != 0 || root == NULL ||
+		root->simple_rel_array == NULL || ((Var *) key)->varno <= 0 ||
+		((Var *) key)->varno >= root->simple_rel_array_size ||
+		(rel = root->simple_rel_array[((Var *) key)->varno]) == NULL)
+		return 1.0;
+	foreach(lc, rel->baserestrictinfo)
+	{
+		NullTest   *test = (NullTest *) ((RestrictInfo *) lfirst(lc))->clause;
+
+		if (IsA(test, NullTest) && test->nulltesttype == IS_NOT_NULL && !test->argisrow &&
+			equal(strip_implicit_coercions((Node *) test->arg), key))
+		{
+			Selectivity share = nulltestsel(root, IS_NOT_NULL, key, 0, JOIN_INNER, NULL);
+
+			return share > 0 ? share : 1.0;
+		}
+	}
+	return 1.0;
+}
+
+/*
  * The two sides of id <@ r or r @> id, whichever order the arguments come
  * in.
  */
@@ -472,17 +646,17 @@ uuidx_time_selectivity(PlannerInfo *root, Node *id, Node *range, int version,
 	TimeWindow	w;
 	Selectivity sel;
 
-	range = estimate_expression_value(root, range);
-	if (!IsA(range, Const))
+	if (!uuidx_estimated_window(root, range, &w))
 	{
+		Node	   *estimated = estimate_expression_value(root, range);
+
+		if (IsA(estimated, Const))
+			return 0;			/* NULL */
 		/* a parameterized scan: the range comes from another table */
 		if (contain_var_clause(range))
 			return uuidx_time_join_selectivity(root, id, range, version);
 		return version == 0 ? 2 * DEFAULT_RANGE_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
 	}
-	if (((Const *) range)->constisnull)
-		return 0;
-	uuidx_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), &w);
 	examine_variable(root, id, varRelid, &vardata);
 	sel = uuidx_window_selectivity(root, &vardata, &w, version);
 	ReleaseVariableStats(vardata);

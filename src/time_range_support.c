@@ -45,8 +45,10 @@
  *
  * The comparisons prune and make the bitmap scans; the last argument of the
  * arms, true, tells the support function they are there: such an arm makes
- * no index conditions of its own, and its estimate is the share that
- * remains once the planner's estimate of the comparisons is counted.
+ * no index conditions of its own, and its estimate is 1, the comparisons
+ * carrying the planner's.  Where the column's constraints say every key is
+ * of the one version the window is asked of (and of the RFC variant), the
+ * comparisons are exact, and stand alone, without an arm.
  *
  * How the planner costs a walk of the index to r: time_range_paths.c.
  * Whatever plan runs, every row passes through a clause that is the
@@ -221,6 +223,46 @@ known_window(Node *range, TimeWindow *w)
 }
 
 /*
+ * The window of a range as the planner estimates it: a constant, a
+ * parameter with a value, or a stable expression evaluated now.  A range
+ * the query builds is estimated from its parts, without building it: parts
+ * that cross, which the constructor would refuse when the query runs, hold
+ * no time here (the query then raises the constructor's error, or, for
+ * two comparisons the rewrite made into one window, returns no row).
+ * False where the planner cannot tell.
+ */
+bool
+uuidx_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w)
+{
+	Node	   *lower,
+			   *upper,
+			   *bounds;
+	bool		lower_null,
+				upper_null;
+	TimestampTz lower_value,
+				upper_value;
+
+	if (range_constructor_args(range, &lower, &upper, &bounds))
+	{
+		char	   *flags;
+
+		if (!const_timestamp(estimate_expression_value(root, lower), &lower_null, &lower_value) ||
+			!const_timestamp(estimate_expression_value(root, upper), &upper_null, &upper_value))
+			return false;
+		flags = TextDatumGetCString(((Const *) bounds)->constvalue);
+		if (!uuidx_parts_window(lower_null, lower_value, upper_null, upper_value,
+								flags, strlen(flags), w))
+			w->empty[0] = w->empty[1] = true;
+		return true;
+	}
+	range = estimate_expression_value(root, range);
+	if (!IsA(range, Const) || ((Const *) range)->constisnull)
+		return false;
+	uuidx_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), w);
+	return true;
+}
+
+/*
  * Which sides of the range are open, as far as the planner can tell: a
  * missing or infinite bound of a constant, or a NULL or infinite constant
  * part of a constructor.  The keys of every version then reach the end of
@@ -326,8 +368,22 @@ window_versions(Node *range, int mask, int *versions)
 }
 
 /*
+ * uuidx_time_bound(lower, upper, bounds, version, largest) of SQL 1.3.1,
+ * or InvalidOid in a database at an earlier SQL version.
+ */
+Oid
+uuidx_parts_bound_function(Oid sibling)
+{
+	static const Oid argtypes[] = {TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID, INT4OID, BOOLOID};
+
+	return uuidx_sibling_function(sibling, BOUND_FUNCTION, 5, argtypes);
+}
+
+/*
  * The expression of one version's bound: a constant when the range is one,
- * else a call of uuidx_time_bound() to be evaluated when the scan starts.
+ * else a call of uuidx_time_bound() to be evaluated when the scan starts:
+ * of the range's parts where the query builds it (and SQL 1.3.1 has that
+ * function), of the range itself otherwise.
  */
 static Node *
 bound_expr(Oid sibling, Node *range, int version, bool upper)
@@ -335,6 +391,9 @@ bound_expr(Oid sibling, Node *range, int version, bool upper)
 	static const Oid argtypes[] = {TSTZRANGEOID, INT4OID, BOOLOID};
 	TimeWindow	w;
 	Oid			fn;
+	Node	   *lower_part,
+			   *upper_part,
+			   *flags;
 
 	if (known_window(range, &w))
 	{
@@ -343,6 +402,11 @@ bound_expr(Oid sibling, Node *range, int version, bool upper)
 		uuidx_window_bound(&w, version, upper, &bound);
 		return make_uuid_const(&bound);
 	}
+	fn = uuidx_parts_bound_function(sibling);
+	if (OidIsValid(fn) && range_constructor_args(range, &lower_part, &upper_part, &flags))
+		return make_call(fn, UUIDOID,
+						 list_make5(copyObject(lower_part), copyObject(upper_part), copyObject(flags),
+									make_int4_const(version), make_bool_const(upper)));
 	fn = uuidx_sibling_function(sibling, BOUND_FUNCTION, 3, argtypes);
 	if (!OidIsValid(fn))
 		elog(ERROR, "function %s of extension uuidx is missing", BOUND_FUNCTION);
@@ -502,18 +566,15 @@ and_of(List *clauses)
 
 /*
  * The versions of the mask (a bit per version) that the column can hold,
- * as its table's constraints say; the mask itself where they say nothing
- * of them, or the table is not known.
+ * as its table's constraints say (declared); the mask itself where they
+ * say nothing of them, or the table is not known.
  */
 static int
-column_versions(Oid sibling, const TimeTarget *target, int mask)
+column_versions(Oid sibling, const TimeTarget *target, int mask, UuidxDeclared *declared)
 {
-	UuidxDeclared declared;
-
-	if (!OidIsValid(target->relid))
-		return mask;
-	uuidx_declared(sibling, target->relid, target->attnum, &declared);
-	return (mask & declared.versions) != 0 ? mask & declared.versions : mask;
+	uuidx_declared(sibling, OidIsValid(target->relid) ? target->relid : InvalidOid,
+				   target->attnum, declared);
+	return (mask & declared->versions) != 0 ? mask & declared->versions : mask;
 }
 
 /*
@@ -539,6 +600,7 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 			   *bounds;
 	List	   *clauses = NIL;
 	List	   *arms = NIL;
+	UuidxDeclared declared;
 
 	/*
 	 * A range the query builds takes one form, tstzrange(lower, upper,
@@ -547,7 +609,7 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 	 */
 	if (range_constructor_args(range, &lower, &upper, &bounds))
 		range = range_from_parts(lower, upper, bounds);
-	n = window_versions(range, column_versions(sibling, target, mask), versions);
+	n = window_versions(range, column_versions(sibling, target, mask, &declared), versions);
 	check = check_range ? range_check(range) : NULL;
 	if (check != NULL)
 		clauses = lappend(clauses, check);
@@ -568,6 +630,14 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 		}
 		if (pruned)
 			clauses = lappend(clauses, n == 1 ? linitial(pairs) : make_orclause(pairs));
+
+		/*
+		 * Where every key of the column is of the one version, its key range
+		 * holds exactly the keys whose time lies in the range: the
+		 * comparisons say it all, and an index scan of them checks no row.
+		 */
+		if (pruned && n == 1 && declared.strong && declared.only == versions[0])
+			return and_of(clauses);
 	}
 	for (int i = 0; i < n; i++)
 	{
@@ -709,10 +779,13 @@ index_condition(SupportRequestIndexCondition *req)
 
 /*
  * SupportRequestSelectivity.  A span beside the arms counts 1: the arms
- * carry the estimate.  An arm beside the comparisons for pruning is
- * estimated as its share of what the planner estimates for those
- * comparisons, so that the two multiplied give the arm's estimate, or the
- * comparisons' where the planner estimates them lower.
+ * carry the estimate.  So does an arm beside the comparisons for partition
+ * pruning: the comparisons carry the planner's own estimate of the key
+ * ranges, as they would written by hand.  On a table partitioned by the
+ * key that estimate is made for every partition the query may read; an
+ * arm's of its own, from the key's histogram and the newest key in its
+ * index, would make planning cost several times what it does for the
+ * same bounds written by hand.
  */
 static bool
 selectivity(SupportRequestSelectivity *req)
@@ -722,30 +795,13 @@ selectivity(SupportRequestSelectivity *req)
 
 	if (!time_clause(req->args, &c))
 		return false;
-	if (c.beside)
+	if (c.beside || c.pruned)
 		sel = 1.0;
 	else if (req->is_join)
 		sel = uuidx_time_join_selectivity(req->root, c.id, c.range, c.version);
 	else
-		sel = uuidx_time_selectivity(req->root, c.id, c.range, c.version, req->varRelid);
-	if (c.pruned)
-	{
-		int			versions[2];
-		int			n;
-		List	   *pairs = NIL;
-		TimeTarget	target;
-		Selectivity pruned;
-
-		/* the versions uuidx_time_clauses() made comparisons for */
-		uuidx_time_target(req->root->parse->rtable, c.id, &target);
-		n = window_versions(c.range, column_versions(req->funcid, &target, UUIDX_KEY_VERSIONS),
-							versions);
-		for (int i = 0; i < n; i++)
-			pairs = lappend(pairs, and_of(bounds_list(req->funcid, c.id, c.range, &versions[i], 1)));
-		pruned = clause_selectivity(req->root, n == 1 ? linitial(pairs) : (Node *) make_orclause(pairs),
-									req->varRelid, req->jointype, req->sjinfo);
-		sel = pruned > sel ? sel / pruned : 1.0;
-	}
+		sel = uuidx_time_selectivity(req->root, c.id, c.range, c.version, req->varRelid) /
+			uuidx_not_null_share(req->root, c.id);
 	CLAMP_PROBABILITY(sel);
 	req->selectivity = sel;
 	return true;

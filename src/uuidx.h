@@ -252,4 +252,7 @@ extern uint64 uuidx_siphash24(const uint8 *key, const uint8 *m, size_t len);
 /* time_range_paths.c */
 extern void uuidx_time_range_install_hook(void);
 
+/* time_range_scan_plan.c: uuidx.enable_time_ranges_scan */
+extern bool uuidx_enable_time_ranges_scan;
+
 #endif							/* UUIDX_H */

@@ -61,7 +61,7 @@ if [[ -z ${UUIDX_BUILD_PG_ENV_CLEAN:-} ]]; then
 fi
 
 # Bump when the build recipe changes in a way that must invalidate caches.
-readonly RECIPE_VERSION=3
+readonly RECIPE_VERSION=4
 
 PROG=build-pg
 die() { echo "[$PROG${MAJOR:+ $MAJOR}] ERROR: $*" >&2; exit 1; }
@@ -221,11 +221,12 @@ run ./configure "${CONFIGURE_ARGS[@]}"
 # -------------------------------------------------------------------- build
 step "make -j$JOBS (server, client programs, libraries)"
 run make -j"$JOBS"
-step "make -j$JOBS contrib/uuid-ossp contrib/pgcrypto contrib/btree_gist contrib/pg_walinspect src/test/isolation"
+step "make -j$JOBS contrib/uuid-ossp contrib/pgcrypto contrib/btree_gist contrib/pg_walinspect contrib/file_fdw src/test/isolation"
 run make -j"$JOBS" -C contrib/uuid-ossp
 run make -j"$JOBS" -C contrib/pgcrypto
 run make -j"$JOBS" -C contrib/btree_gist
 run make -j"$JOBS" -C contrib/pg_walinspect
+run make -j"$JOBS" -C contrib/file_fdw
 run make -j"$JOBS" -C src/test/isolation
 
 # ------------------------------------------------------------------ install
@@ -238,6 +239,7 @@ run make -C contrib/uuid-ossp install
 run make -C contrib/pgcrypto install
 run make -C contrib/btree_gist install
 run make -C contrib/pg_walinspect install
+run make -C contrib/file_fdw install
 run make -C src/test/regress install     # pgxs/src/test/regress/pg_regress
 run make -C src/test/isolation install   # pg_isolation_regress + isolationtester
 run make -C src/test/perl install        # PostgreSQL::Test::* for TAP tests
@@ -264,6 +266,7 @@ required=(
   "$PKGLIBDIR/pgcrypto.so"  "$SHAREDIR/extension/pgcrypto.control"
   "$PKGLIBDIR/btree_gist.so" "$SHAREDIR/extension/btree_gist.control"
   "$PKGLIBDIR/pg_walinspect.so" "$SHAREDIR/extension/pg_walinspect.control"
+  "$PKGLIBDIR/file_fdw.so" "$SHAREDIR/extension/file_fdw.control"
 )
 for f in "${required[@]}"; do
   [[ -e $f ]] || die "expected file not installed: $f"

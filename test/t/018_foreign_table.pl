@@ -6,9 +6,10 @@
 # nothing, and uuid_timestamp(id) is not rewritten into a v7 key range.
 #
 # A TAP test, not a regression test, because file_fdw is a contrib module
-# that the PostgreSQL under test may not have (Debian's 15 has it; the 17
-# and 18 built for CI do not): where it is missing the test skips, saying
-# so.
+# that a PostgreSQL under test may not have: where it is missing the test
+# skips, saying so.  (Debian's 15 has it, and tools/build-pg.sh builds it
+# into 17 and 18, where sql/time_range_rules.sql and time_range_random.sql
+# read foreign partitions too.)
 use strict;
 use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;

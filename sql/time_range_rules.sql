@@ -1,0 +1,307 @@
+-- Time queries keep PostgreSQL's rules (release 1.3.1).  Whatever plan
+-- runs them, and whatever uuidx rewrites them into:
+--   1. a row-level security policy's time condition, or a security_barrier
+--      view's, is checked before the query's own leaky function reads a
+--      row: it sees no row the policy hides (v8, v4, v1, other variants,
+--      times outside the window);
+--   2. a parent whose partition or child is a foreign table declares
+--      nothing: PostgreSQL does not enforce a CHECK on a foreign table;
+--   3. a time condition rejects NULL keys as the comparison written does,
+--      so that PostgreSQL still turns an outer join into an inner one and
+--      proves a partial index's predicate id IS NOT NULL;
+--   4. the other conditions on the key (a keyset page's id < $1) bound the
+--      scans of the key's index;
+--   5. estimates hold for windows computed from now(), keys dated far
+--      ahead, columns moving from v4 to v7, and rows newer than ANALYZE;
+--   6. on a table partitioned by a declared key, a window is the key
+--      range alone, checked on no row;
+--   7. uuidx.enable_time_ranges_scan = off keeps the planner off the
+--      "uuidx time ranges" scan.
+
+SET TimeZone = 'UTC';
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set include :abs_srcdir '/sql/include/helpers.sql'
+\i :include
+SET jit = off;
+
+-- 1. Row-level security.  Visible: v6 and v7 keys of November 1 to 20;
+-- hidden: the same times as v8 keys (which sort among the v7 keys), as v7
+-- keys of another variant, as v1 keys, v4 keys, and v7 keys of October.
+-- leak() counts the hidden rows it is shown.
+CREATE TABLE rls_docs (id uuid PRIMARY KEY, secret text NOT NULL);
+INSERT INTO rls_docs
+  SELECT CASE k WHEN 0 THEN uuid_timestamptz_to_v7(t, true) WHEN 1 THEN v6_at(t)
+                WHEN 2 THEN uuid_v8_from_parts((extract(epoch FROM t) * 1000)::bigint, g % 4096, g)
+                WHEN 3 THEN with_variant(uuid_timestamptz_to_v7(t, true), (array['0', 'c', 'e'])[1 + g % 3])
+                WHEN 4 THEN uuid_v6_to_v1(v6_at(t)) WHEN 5 THEN v4_of(g)
+                ELSE uuid_timestamptz_to_v7(t - interval '25 days', true) END,
+         CASE WHEN k < 2 THEN 'visible' ELSE 'hidden' END
+  FROM (SELECT g, g % 7 AS k, '2026-11-01 00:00+00'::timestamptz + g * interval '2 minutes' AS t
+        FROM generate_series(0, 14399) g) s;
+ANALYZE rls_docs;
+ALTER TABLE rls_docs ENABLE ROW LEVEL SECURITY;
+CREATE ROLE regress_uuidx_rules;
+GRANT SELECT ON rls_docs TO regress_uuidx_rules;
+CREATE FUNCTION leak(secret text) RETURNS boolean
+LANGUAGE plpgsql COST 0.0001 AS $$
+BEGIN
+  IF secret = 'hidden' THEN
+    PERFORM set_config('regress.leaked', (current_setting('regress.leaked')::int + 1)::text, false);
+  END IF;
+  RETURN true;
+END $$;
+-- Each query as the policy's role under each plan setting: the hidden
+-- rows leak() saw, and the queries that returned other rows than the
+-- definition (the visible rows, read without the policy).
+CREATE FUNCTION rls_check(policy text, OUT setting text, OUT queries int, OUT leaked int, OUT wrong int)
+RETURNS SETOF record
+LANGUAGE plpgsql AS $$
+DECLARE
+  q text;
+  got text;
+  expected text;
+BEGIN
+  SET LOCAL client_min_messages = warning;
+  EXECUTE 'DROP POLICY IF EXISTS window_policy ON rls_docs';
+  RESET client_min_messages;
+  EXECUTE format('CREATE POLICY window_policy ON rls_docs TO regress_uuidx_rules USING (%s)', policy);
+  FOREACH setting IN ARRAY array['default', 'enable_indexscan', 'enable_bitmapscan', 'enable_seqscan',
+                                 'uuidx.enable_time_ranges_scan'] LOOP
+    queries := 0;
+    leaked := 0;
+    wrong := 0;
+    FOREACH q IN ARRAY array[
+      'SELECT count(*) FROM rls_docs WHERE leak(secret)',
+      'SELECT array_agg(id) FROM (SELECT id FROM rls_docs WHERE leak(secret) ORDER BY id DESC LIMIT 5) s',
+      'SELECT array_agg(id) FROM (SELECT id FROM rls_docs WHERE leak(secret) ORDER BY id LIMIT 5) s',
+      $q$SELECT count(*) FROM rls_docs WHERE leak(secret) AND uuid_v7_to_timestamptz(id) >= '2026-11-10'$q$,
+      $q$SELECT count(*) FROM rls_docs WHERE leak(secret) AND id <@ '[2026-11-05, 2026-11-06)'::tstzrange$q$,
+      $q$SELECT array_agg(id) FROM (SELECT id FROM rls_docs WHERE leak(secret) AND id <@ '[2026-11-05, 2026-11-06)'::tstzrange
+                                   ORDER BY id DESC LIMIT 5) s$q$,
+      -- (a table the planner proves empty, under a policy's time condition)
+      'SELECT count(*) FROM rls_docs WHERE leak(secret) AND false'] LOOP
+      -- the definition: the visible rows, as the superuser reads them
+      EXECUTE replace(q, 'leak(secret)', $c$secret = 'visible'$c$) INTO expected;
+      IF setting <> 'default' THEN
+        PERFORM set_config(setting, 'off', true);
+      END IF;
+      PERFORM set_config('regress.leaked', '0', false);
+      EXECUTE 'SET LOCAL ROLE regress_uuidx_rules';
+      EXECUTE q INTO got;
+      EXECUTE 'RESET ROLE';
+      queries := queries + 1;
+      leaked := leaked + current_setting('regress.leaked')::int;
+      wrong := wrong + (got IS DISTINCT FROM expected)::int;
+      IF setting <> 'default' THEN
+        PERFORM set_config(setting, 'on', true);
+      END IF;
+    END LOOP;
+    RETURN NEXT;
+  END LOOP;
+END $$;
+SELECT p AS policy, c.*
+FROM (VALUES ($p$id <@ '[2026-11-01, 2026-11-21)'::tstzrange$p$),
+             ($p$id <@ tstzrange('2026-11-01'::timestamptz + (now() - now()), '2026-11-21'::timestamptz + (now() - now()))$p$))
+     v(p),
+     LATERAL rls_check(p) c
+ORDER BY 1, 2;
+-- A security_barrier view's time condition, likewise before the query's.
+CREATE VIEW rls_window WITH (security_barrier) AS
+  SELECT * FROM rls_docs WHERE id <@ '[2026-11-01, 2026-11-21)'::tstzrange;
+SELECT set_config('regress.leaked', '0', false) AS reset;
+SELECT count(*) AS rows, current_setting('regress.leaked') AS leaked FROM rls_window WHERE leak(secret);
+SELECT array_agg(id) = (SELECT array_agg(id) FROM (SELECT id FROM rls_docs WHERE secret = 'visible' ORDER BY id DESC LIMIT 5) s)
+         AS newest_five, current_setting('regress.leaked') AS leaked
+FROM (SELECT id FROM rls_window WHERE leak(secret) ORDER BY id DESC LIMIT 5) s;
+DROP VIEW rls_window;
+DROP TABLE rls_docs;
+DROP FUNCTION rls_check(text), leak(text);
+
+-- 2. Foreign tables under a declared parent.  file_fdw reads files this
+-- test writes into the data directory: v1 keys, and v4 keys.
+CREATE EXTENSION file_fdw;
+CREATE SERVER files FOREIGN DATA WRAPPER file_fdw;
+DO $$
+BEGIN
+  EXECUTE format($c$COPY (SELECT uuid_v6_to_v1(v6_at('2026-11-20 12:00+00'::timestamptz + g * interval '1 minute'))
+                          FROM generate_series(0, 4) g) TO %L$c$,
+                 current_setting('data_directory') || '/uuidx_rules_v1.txt');
+  EXECUTE format('COPY (SELECT v4_of(g) FROM generate_series(0, 4) g) TO %L',
+                 current_setting('data_directory') || '/uuidx_rules_v4.txt');
+END $$;
+-- partitioned, declared to hold no v1 key, with a foreign partition of v1 keys
+CREATE TABLE fp_no_v1 (id uuid NOT NULL CHECK (uuid_version(id) <> 1)) PARTITION BY RANGE (id);
+CREATE TABLE fp_no_v1_local PARTITION OF fp_no_v1 FOR VALUES FROM (MINVALUE) TO ('80000000-0000-0000-0000-000000000000');
+INSERT INTO fp_no_v1
+  SELECT uuid_timestamptz_to_v7('2026-11-20 12:00+00'::timestamptz + g * interval '1 minute', true) FROM generate_series(0, 4) g;
+CREATE FOREIGN TABLE fp_no_v1_foreign PARTITION OF fp_no_v1
+  FOR VALUES FROM ('80000000-0000-0000-0000-000000000000') TO (MAXVALUE)
+  SERVER files OPTIONS (filename 'uuidx_rules_v1.txt');
+-- partitioned, declared v7, with a foreign partition of v4 keys
+CREATE TABLE fp_v7 (id uuid NOT NULL CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2)) PARTITION BY RANGE (id);
+CREATE TABLE fp_v7_local PARTITION OF fp_v7 FOR VALUES FROM (MINVALUE) TO ('80000000-0000-0000-0000-000000000000');
+INSERT INTO fp_v7 SELECT id FROM fp_no_v1_local;
+CREATE FOREIGN TABLE fp_v7_foreign PARTITION OF fp_v7
+  FOR VALUES FROM ('80000000-0000-0000-0000-000000000000') TO (MAXVALUE)
+  SERVER files OPTIONS (filename 'uuidx_rules_v4.txt');
+-- an inheritance parent declared v7, with a foreign child of v1 keys
+CREATE TABLE fi_v7 (id uuid CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2));
+INSERT INTO fi_v7 SELECT id FROM fp_no_v1_local;
+CREATE FOREIGN TABLE fi_v7_foreign () INHERITS (fi_v7) SERVER files OPTIONS (filename 'uuidx_rules_v1.txt');
+ANALYZE fp_no_v1_local, fp_v7_local, fi_v7;
+-- The rows of each form, against the functions' own, and the order of
+-- uuid_timestamp(id) (NULL, last, for a v4 key).
+SELECT t AS "table", f AS condition, rows_of(format('SELECT 1 FROM %I WHERE %s', t, f)) AS got, defined_rows(t, f) AS defined
+FROM (VALUES ('fp_no_v1'), ('fp_v7'), ('fi_v7')) tt(t),
+     (VALUES ($f$uuid_timestamp(id) >= '2026-11-20 12:00'$f$),
+             ($f$uuid_timestamp(id) BETWEEN '2026-11-20 12:00' AND '2026-11-20 13:00'$f$),
+             ($f$id <@ '[2026-11-20 12:00, 2026-11-20 13:00)'::tstzrange$f$)) ff(f)
+ORDER BY 1, 2;
+SELECT array_agg(uuid_version(id)) AS versions_in_time_order
+FROM (SELECT id FROM fp_v7 ORDER BY uuid_timestamp(id) LIMIT 5) s;
+-- A generic plan made before a foreign partition is attached is made anew.
+CREATE TABLE fp_late (id uuid NOT NULL CHECK (uuid_version(id) <> 1)) PARTITION BY RANGE (id);
+CREATE TABLE fp_late_local PARTITION OF fp_late FOR VALUES FROM (MINVALUE) TO ('80000000-0000-0000-0000-000000000000');
+INSERT INTO fp_late SELECT id FROM fp_no_v1_local;
+PREPARE late_count AS SELECT count(*) FROM fp_late WHERE uuid_timestamp(id) >= '2026-11-20 12:00';
+SET plan_cache_mode = force_generic_plan;
+EXECUTE late_count;
+CREATE FOREIGN TABLE fp_late_foreign PARTITION OF fp_late
+  FOR VALUES FROM ('80000000-0000-0000-0000-000000000000') TO (MAXVALUE)
+  SERVER files OPTIONS (filename 'uuidx_rules_v1.txt');
+EXECUTE late_count;
+RESET plan_cache_mode;
+DEALLOCATE late_count;
+DROP TABLE fp_no_v1, fp_v7, fi_v7, fp_late CASCADE;
+DROP SERVER files CASCADE;
+DROP EXTENSION file_fdw;
+
+-- 3. Strict in the key.  An outer join whose nullable side a time
+-- condition rejects is an inner join; a partial index on a sparse column
+-- answers.
+CREATE TABLE strict_o (n int PRIMARY KEY);
+INSERT INTO strict_o SELECT g FROM generate_series(1, 1000) g;
+CREATE TABLE strict_e (id uuid PRIMARY KEY CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2),
+                       n int NOT NULL, ref uuid);
+INSERT INTO strict_e
+  SELECT uuid_timestamptz_to_v7('2026-11-01 00:00+00'::timestamptz + g * interval '1 minute', true), g % 1000 + 1,
+         CASE WHEN g % 100 = 0 THEN uuid_timestamptz_to_v7('2026-11-01 00:00+00'::timestamptz + g * interval '1 minute', true) END
+  FROM generate_series(0, 29999) g;
+CREATE INDEX ON strict_e (n);
+CREATE INDEX strict_e_ref ON strict_e (ref) WHERE ref IS NOT NULL;
+ANALYZE strict_o, strict_e;
+SELECT c AS "condition",
+       plan_text(format('SELECT count(*) FROM strict_o o LEFT JOIN strict_e e ON e.n = o.n WHERE %s', c)) !~ 'Left Join'
+         AS inner_join,
+       rows_of(format('SELECT 1 FROM strict_o o LEFT JOIN strict_e e ON e.n = o.n WHERE %s', c)) AS rows
+FROM (VALUES ($c$uuid_timestamp(e.id) >= '2026-11-20 12:00'$c$),
+             ($c$uuid_v7_to_timestamptz(e.id) BETWEEN '2026-11-20 12:00' AND '2026-11-20 14:00'$c$),
+             ($c$uuid_v7_to_timestamptz(e.id) >= '2026-11-20 12:00'::timestamptz + (now() - now())$c$),
+             ($c$e.id <@ tstzrange('2026-11-20 12:00'::timestamptz + (now() - now()), NULL)$c$),
+             ($c$e.id <@ '[2026-11-20 12:00, 2026-11-20 14:00)'::tstzrange$c$)) v(c)
+ORDER BY 1;
+SELECT c AS "condition", plan_text(format('SELECT count(*) FROM strict_e WHERE %s', c)) ~ 'strict_e_ref' AS partial_index,
+       rows_of(format('SELECT 1 FROM strict_e WHERE %s', c)) AS rows
+FROM (VALUES ($c$uuid_v7_to_timestamptz(ref) >= '2026-11-20 12:00'$c$),
+             ($c$uuid_v7_to_timestamptz(ref) >= '2026-11-20 12:00'::timestamptz + (now() - now())$c$),
+             ($c$ref <@ tstzrange('2026-11-20 12:00'::timestamptz + (now() - now()), NULL)$c$),
+             ($c$ref <@ '[2026-11-20 12:00, 2026-11-20 14:00)'::tstzrange$c$)) v(c)
+ORDER BY 1;
+-- A column of a relation no outer join nulls, NOT NULL and without a
+-- partial index, gets no test of its own.
+SELECT plan_text($$SELECT count(*) FROM strict_e WHERE uuid_v7_to_timestamptz(id) >= '2026-11-20 12:00'$$) !~ 'IS NOT NULL'
+  AS no_null_test;
+
+-- 4. Keyset pages: each page's id < $1 bounds the scans of the key's index.
+CREATE TABLE keyset (id uuid PRIMARY KEY, n int);
+INSERT INTO keyset
+  SELECT CASE WHEN g % 10 = 0 THEN v6_at(t) ELSE uuid_timestamptz_to_v7(t, true) END, g
+  FROM (SELECT g, '2026-11-01 00:00+00'::timestamptz + g * interval '10 seconds' AS t FROM generate_series(0, 49999) g) s;
+ANALYZE keyset;
+PREPARE page(uuid) AS
+  SELECT id FROM keyset WHERE id <@ '[2026-11-03, 2026-11-04)'::tstzrange AND id < $1 ORDER BY id DESC LIMIT 10;
+SET plan_cache_mode = force_generic_plan;
+SELECT plan_text('EXECUTE page(''ffffffff-ffff-ffff-ffff-ffffffffffff'')') ~ 'Index Cond: .*\(id < \$1\)' AS bounded_by_page;
+DEALLOCATE page;
+-- all pages, one after the other (a generic plan in PL/pgSQL), against
+-- the definition
+CREATE FUNCTION all_pages() RETURNS TABLE (pages int, same boolean)
+LANGUAGE plpgsql AS $$
+DECLARE
+  last uuid := 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+  got uuid[] := '{}';
+  page_ids uuid[];
+BEGIN
+  pages := 0;
+  LOOP
+    SELECT array_agg(id ORDER BY id DESC) INTO page_ids
+    FROM (SELECT id FROM keyset WHERE id <@ '[2026-11-03, 2026-11-04)'::tstzrange AND id < last
+          ORDER BY id DESC LIMIT 10) s;
+    EXIT WHEN page_ids IS NULL;
+    pages := pages + 1;
+    got := got || page_ids;
+    last := page_ids[array_length(page_ids, 1)];
+  END LOOP;
+  same := got = (SELECT array_agg(id ORDER BY id DESC) FROM keyset
+                 WHERE uuid_version(id) IN (6, 7) AND '[2026-11-03, 2026-11-04)'::tstzrange @> uuid_timestamp(id));
+  RETURN NEXT;
+END $$;
+SELECT * FROM all_pages();
+RESET plan_cache_mode;
+DROP FUNCTION all_pages();
+
+-- 5. Estimates, within twice the rows: a window computed from now() on
+-- both sides; a window open towards the future on a column with one key
+-- ten years ahead; a column moved from v4 to v7 keys; rows inserted since
+-- ANALYZE.
+CREATE TABLE est_keys (id uuid PRIMARY KEY);
+INSERT INTO est_keys
+  SELECT uuid_timestamptz_to_v7(now() - interval '30 days' + g * interval '1 minute', true) FROM generate_series(0, 43199) g;
+CREATE TABLE est_ahead (id uuid PRIMARY KEY);
+INSERT INTO est_ahead SELECT id FROM est_keys UNION ALL SELECT uuid_timestamptz_to_v7(now() + interval '10 years', true);
+CREATE TABLE est_moved (id uuid PRIMARY KEY CHECK (uuid_version(id) IN (4, 7)));
+INSERT INTO est_moved SELECT id FROM est_keys UNION ALL SELECT v4_of(g) FROM generate_series(1, 43200) g;
+CREATE TABLE est_newer (id uuid PRIMARY KEY);
+INSERT INTO est_newer SELECT id FROM est_keys WHERE uuid_v7_to_timestamptz(id) < now() - interval '2 days';
+ANALYZE est_keys, est_ahead, est_moved, est_newer;
+INSERT INTO est_newer SELECT uuid_timestamptz_to_v7(now() - g * interval '10 ms') FROM generate_series(1, 1200) g;
+SELECT q AS query, estimate_ratio(q) BETWEEN 0.5 AND 2 AS within_2x
+FROM (VALUES ($q$SELECT * FROM est_keys WHERE uuid_v7_to_timestamptz(id) >= now() - interval '20 days' AND uuid_v7_to_timestamptz(id) < now() - interval '19 days'$q$),
+             ($q$SELECT * FROM est_keys WHERE uuid_v7_to_timestamptz(id) BETWEEN now() - interval '20 days' AND now() - interval '19 days'$q$),
+             ($q$SELECT * FROM est_ahead WHERE id <@ tstzrange(now() - interval '1 day', NULL)$q$),
+             ($q$SELECT * FROM est_moved WHERE uuid_timestamp(id) >= now() - interval '1 hour'$q$),
+             ($q$SELECT * FROM est_moved WHERE uuid_timestamp(id) < now() - interval '20 days'$q$),
+             ($q$SELECT * FROM est_newer WHERE id <@ tstzrange(now() - interval '12 hours', now())$q$)) v(q)
+ORDER BY 1;
+DROP TABLE est_keys, est_ahead, est_moved, est_newer;
+
+-- 6. A table partitioned by a key declared v7 of the RFC variant: a
+-- window's count is an index-only scan of the key range, no row checked.
+CREATE TABLE part_decl (id uuid PRIMARY KEY CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2)) PARTITION BY RANGE (id);
+CREATE TABLE part_decl_1 PARTITION OF part_decl
+  FOR VALUES FROM (uuid_v7_lower_bound('2026-11-01+00')) TO (uuid_v7_lower_bound('2026-11-02+00'));
+CREATE TABLE part_decl_2 PARTITION OF part_decl
+  FOR VALUES FROM (uuid_v7_lower_bound('2026-11-02+00')) TO (uuid_v7_lower_bound('2026-11-03+00'));
+INSERT INTO part_decl
+  SELECT uuid_timestamptz_to_v7('2026-11-01 00:00+00'::timestamptz + g * interval '10 seconds', true) FROM generate_series(0, 17279) g;
+VACUUM ANALYZE part_decl;
+SELECT c AS "condition", plan_text(format('SELECT count(*) FROM part_decl WHERE %s', c)) ~ 'Index Only Scan' AS index_only,
+       plan_text(format('SELECT count(*) FROM part_decl WHERE %s', c)) !~ '(^|\n) *(->  )?Filter' AS no_check_per_row,
+       rows_of(format('SELECT 1 FROM part_decl WHERE %s', c)) AS rows
+FROM (VALUES ($c$id <@ '[2026-11-02 10:00, 2026-11-02 11:00)'::tstzrange$c$),
+             ($c$id <@ tstzrange('2026-11-02 10:00'::timestamptz + (now() - now()), '2026-11-02 11:00'::timestamptz + (now() - now()))$c$),
+             ($c$uuid_timestamp(id) >= '2026-11-02 10:00'::timestamptz + (now() - now()) AND uuid_timestamp(id) < '2026-11-02 11:00'::timestamptz + (now() - now())$c$),
+             ($c$uuid_v7_to_timestamptz(id) BETWEEN '2026-11-02 10:00' AND '2026-11-02 11:00'$c$)) v(c)
+ORDER BY 1;
+DROP TABLE part_decl;
+
+-- 7. The switch: where the planner takes the scan, off it takes another.
+SET enable_bitmapscan = off;
+SELECT plan_text($$SELECT count(*) FROM keyset WHERE id <@ '[2026-11-03 10:00, 2026-11-03 11:00)'::tstzrange$$) ~ 'uuidx time ranges' AS scan_on;
+SET uuidx.enable_time_ranges_scan = off;
+SELECT plan_text($$SELECT count(*) FROM keyset WHERE id <@ '[2026-11-03 10:00, 2026-11-03 11:00)'::tstzrange$$) !~ 'uuidx time ranges' AS scan_off,
+       (SELECT count(*) FROM keyset WHERE id <@ '[2026-11-03 10:00, 2026-11-03 11:00)'::tstzrange) AS rows;
+RESET uuidx.enable_time_ranges_scan;
+RESET enable_bitmapscan;
+DROP TABLE keyset, strict_o, strict_e;
+DROP ROLE regress_uuidx_rules;

@@ -1,0 +1,16 @@
+-- uuidx 1.3 -> 1.3.1: upgrade script.  It leaves what sql/uuidx.sql creates
+-- (t/008_upgrade.pl compares the two).  Every type and function referenced
+-- is qualified with pg_catalog, or is the extension's own, created in this
+-- script's schema.
+
+\echo Use "ALTER EXTENSION uuidx UPDATE TO '1.3.1'" to load this file. \quit
+
+-- A key range's bound from a range's parts, which the planner evaluates
+-- for every partition it plans without building the range.
+
+CREATE FUNCTION uuidx_time_bound(lower pg_catalog.timestamptz, upper pg_catalog.timestamptz, bounds pg_catalog.text, version pg_catalog.int4, largest pg_catalog.bool)
+RETURNS pg_catalog.uuid
+AS 'MODULE_PATHNAME', 'uuidx_time_bound_text_int4_bool'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION uuidx_time_bound(pg_catalog.timestamptz, pg_catalog.timestamptz, pg_catalog.text, pg_catalog.int4, pg_catalog.bool) IS
+'planner''s piece of uuid <@ tstzrange(lower, upper, bounds): as uuidx_time_bound of the range, with its parts; crossed parts hold no time';
