@@ -71,7 +71,8 @@ clause_window(PlannerInfo *root, Node *clause, Node **id, TimeWindow *w, int *ve
 	}
 	else
 		return false;
-	if (!uuidx_time_clause(fn, args, &c) || !uuidx_estimated_window(root, c.range, w))
+	/* (an arm beside comparisons for pruning checks only the version) */
+	if (!uuidx_time_clause(fn, args, &c) || c.pruned || !uuidx_estimated_window(root, c.range, w))
 		return false;
 	*id = c.id;
 	*versions = c.version == 0 ? (1 << 6) | (1 << 7) : 1 << c.version;

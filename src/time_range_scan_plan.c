@@ -254,79 +254,6 @@ answered_by_scan(Node *clause, const ScanShape *shape)
 }
 
 /*
- * The comparisons for partition pruning made beside a condition's arms, as
- * the table's restrictions hold them: the bounds of the version's key
- * range, RestrictInfos the planner has estimated already (a condition of
- * one version: restrictions of their own; of two: the pairs of one OR).
- * NIL where they are not there.
- */
-static List *
-pruning_comparisons(RelOptInfo *rel, Condition *cond, Node *id, int version)
-{
-	List	   *pair;
-	RestrictInfo *found[2] = {NULL, NULL};
-	ListCell   *lc;
-
-	if (!cond->pruned)
-		return NIL;
-	pair = condition_bounds(cond, id, version);
-	if (list_length(pair) != 2)
-		return NIL;
-	foreach(lc, rel->baserestrictinfo)
-	{
-		RestrictInfo *rinfo = lfirst(lc);
-		ListCell   *la;
-
-		for (int i = 0; i < 2; i++)
-			if (equal(rinfo->clause, list_nth(pair, i)))
-				found[i] = rinfo;
-		if (rinfo->orclause == NULL)
-			continue;
-		foreach(la, ((BoolExpr *) rinfo->orclause)->args)
-		{
-			List	   *args;
-
-			if (!is_andclause(lfirst(la)))
-				continue;
-			args = ((BoolExpr *) lfirst(la))->args;
-			if (list_length(args) == 2 &&
-				equal(((RestrictInfo *) linitial(args))->clause, linitial(pair)) &&
-				equal(((RestrictInfo *) lsecond(args))->clause, lsecond(pair)))
-				return list_copy(args);
-		}
-	}
-	if (found[0] == NULL || found[1] == NULL)
-		return NIL;
-	return list_make2(found[0], found[1]);
-}
-
-/*
- * The share of the table's rows a condition holds, as the planner
- * estimated it: the arms', or, for arms beside comparisons for partition
- * pruning, which carry no estimate of their own, the comparisons'.
- */
-static Selectivity
-condition_selectivity(PlannerInfo *root, RelOptInfo *rel, Condition *cond, Node *id)
-{
-	Selectivity sel = 0;
-
-	if (!cond->pruned)
-		return clause_selectivity(root, (Node *) cond->rinfo, 0, JOIN_INNER, NULL);
-	for (int version = 7; version >= 6; version--)
-	{
-		List	   *quals;
-
-		if (!(cond->versions & (1 << version)))
-			continue;
-		quals = pruning_comparisons(rel, cond, id, version);
-		if (quals == NIL)
-			return 1.0;
-		sel += clauselist_selectivity(root, quals, 0, JOIN_INNER, NULL);
-	}
-	return Min(sel, 1.0);
-}
-
-/*
  * Can an index-only scan of the index return what the children need: the
  * columns of the target and of the clauses they check?
  */
@@ -419,7 +346,12 @@ scan_alone(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 	if (rel->consider_startup && ordered)
 		return true;
 	foreach(lc, shape->conditions)
-		rows = Min(rows, condition_selectivity(root, rel, lfirst(lc), shape->id) * rel->tuples);
+	{
+		Selectivity sel = clause_selectivity(root, (Node *) ((Condition *) lfirst(lc))->rinfo,
+											 0, JOIN_INNER, NULL);
+
+		rows = Min(rows, sel * rel->tuples);
+	}
 	return rows <= Min(SCAN_ALONE_ROWS, SCAN_ALONE_SHARE * rel->tuples);
 }
 
@@ -437,24 +369,17 @@ scan_alone(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
  * bounds as uuid comparisons, and the planner must compare like with like.
  * The planner estimates a pair of bounds as the sum of the two, less 1,
  * plus the share of NULLs: the lower bound carries the arm's share, the
- * upper 1 less that of NULLs.  Beside comparisons for partition pruning,
- * they are those comparisons themselves, with the planner's estimates of
- * them: estimated once for each partition, as bounds written by hand are.
+ * upper 1 less that of NULLs.
  */
 static List *
-child_conditions(PlannerInfo *root, RelOptInfo *rel, Condition *cond, Node *id, int version,
-				 bool alone)
+child_conditions(PlannerInfo *root, Condition *cond, Node *id, int version, bool alone)
 {
-	List	   *bounds;
+	List	   *bounds = condition_bounds(cond, id, version);
 	Selectivity sel = alone ? uuidx_arm_selectivity(root, cond->rinfo, version) : -1;
-	List	   *quals = pruning_comparisons(rel, cond, id, version);
+	List	   *quals = NIL;
 	bool		lower_open,
 				upper_open;
 	ListCell   *lc;
-
-	if (quals != NIL)
-		return quals;
-	bounds = condition_bounds(cond, id, version);
 
 	uuidx_open_sides(cond->range, &lower_open, &upper_open);
 	if (version == 7 ? upper_open : lower_open)
@@ -546,7 +471,7 @@ child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 	foreach(lc, shape->conditions)
 	{
 		Condition  *cond = lfirst(lc);
-		List	   *quals = child_conditions(root, rel, cond, shape->id, version, alone);
+		List	   *quals = child_conditions(root, cond, shape->id, version, alone);
 		QualCost	cost;
 
 		if (cond->answered)
@@ -617,21 +542,19 @@ index_conditions_exact(PlannerInfo *root, RelOptInfo *rel, const ScanShape *shap
 }
 
 /*
- * Is the table a partition whose conditions are of one version, beside
- * comparisons for partition pruning?  The comparisons make that version's
- * key range, which the planner's own index (or index-only) scan of the
- * partition walks, estimated once for the whole plan; the scan would add a
- * path to every partition planned, with its own costing, for no more than
- * the check of each row on its key, where the planner's scan calls the arm.
- * (With two versions the scan merges what the planner can only combine in
- * a bitmap, and is offered.)
+ * Is the table a partition whose conditions stand beside comparisons for
+ * partition pruning?  There the arms check only the key's version: the
+ * comparisons, which the planner's own index scans walk (a bitmap of two
+ * ranges, or one range in key order), make each version's key range,
+ * estimated as bounds written by hand are, and the scan, which would cost
+ * every partition planned its own paths, has nothing to add.
  */
 static bool
-partition_of_one_range(RelOptInfo *rel, const ScanShape *shape)
+partition_of_ranges(RelOptInfo *rel, const ScanShape *shape)
 {
 	ListCell   *lc;
 
-	if (rel->reloptkind != RELOPT_OTHER_MEMBER_REL || shape->nchildren != 1)
+	if (rel->reloptkind != RELOPT_OTHER_MEMBER_REL)
 		return false;
 	foreach(lc, shape->conditions)
 	{
@@ -650,7 +573,7 @@ scan_offered(PlannerInfo *root, RelOptInfo *rel, ScanShape *shape)
 {
 	return rel->rtekind == RTE_RELATION && bms_is_empty(rel->lateral_relids) &&
 		statement_reads_only(root) && find_conditions(rel, shape) &&
-		!index_conditions_exact(root, rel, shape) && !partition_of_one_range(rel, shape);
+		!index_conditions_exact(root, rel, shape) && !partition_of_ranges(rel, shape);
 }
 
 /*

@@ -46,9 +46,13 @@
  * The comparisons prune and make the bitmap scans; the last argument of the
  * arms, true, tells the support function they are there: such an arm makes
  * no index conditions of its own, and its estimate is 1, the comparisons
- * carrying the planner's.  Where the column's constraints say every key is
- * of the one version the window is asked of (and of the RFC variant), the
- * comparisons are exact, and stand alone, without an arm.
+ * carrying the planner's (estimated as bounds written by hand are, once for
+ * each partition the query reads).  With one version, a key of it lies in
+ * its key range exactly when its time lies in the window: the arm beside
+ * the comparisons need only check the version, over every time, '(,)' (a
+ * constant, cheap for every row); where the column's constraints say every
+ * key is of that version (and of the RFC variant), the comparisons stand
+ * alone, without an arm.
  *
  * How the planner costs a walk of the index to r: time_range_paths.c.
  * Whatever plan runs, every row passes through a clause that is the
@@ -557,6 +561,15 @@ range_check(Node *range)
 	return (Node *) test;
 }
 
+/* The range of every time, '(,)'. */
+static Node *
+every_time(void)
+{
+	Datum		range = OidInputFunctionCall(F_RANGE_IN, "(,)", TSTZRANGEOID, -1);
+
+	return (Node *) makeConst(TSTZRANGEOID, -1, InvalidOid, -1, range, false, false);
+}
+
 /* Clauses ANDed, or the one clause. */
 static Node *
 and_of(List *clauses)
@@ -615,7 +628,6 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 		clauses = lappend(clauses, check);
 	if (target->partition_key)
 	{
-		/* the comparisons pruning reads, one pair per version, ORed */
 		List	   *pairs = NIL;
 
 		pruned = true;
@@ -628,16 +640,28 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 								 * prune */
 			pairs = lappend(pairs, and_of(pair));
 		}
-		if (pruned)
-			clauses = lappend(clauses, n == 1 ? linitial(pairs) : make_orclause(pairs));
+		if (pruned && n == 1)
+		{
+			/*
+			 * One version: a key of it lies in its key range exactly when its
+			 * time lies in the window, so beside the comparisons the arm need
+			 * only check that the key is of the version, over every time (a
+			 * constant, cheap for every row of every partition); not at all
+			 * where the column's constraints say every key is of it.
+			 */
+			clauses = lappend(clauses, linitial(pairs));
+			if (!(declared.strong && declared.only == versions[0]))
+			{
+				Node	   *arm = piece_call(sibling, id, every_time(), versions[0], true);
 
-		/*
-		 * Where every key of the column is of the one version, its key range
-		 * holds exactly the keys whose time lies in the range: the
-		 * comparisons say it all, and an index scan of them checks no row.
-		 */
-		if (pruned && n == 1 && declared.strong && declared.only == versions[0])
+				if (arm == NULL)
+					return NULL;
+				clauses = lappend(clauses, arm);
+			}
 			return and_of(clauses);
+		}
+		if (pruned)
+			clauses = lappend(clauses, make_orclause(pairs));
 	}
 	for (int i = 0; i < n; i++)
 	{
