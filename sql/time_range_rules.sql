@@ -79,7 +79,11 @@ BEGIN
       $q$SELECT array_agg(id) FROM (SELECT id FROM rls_docs WHERE leak(secret) AND id <@ '[2026-11-05, 2026-11-06)'::tstzrange
                                    ORDER BY id DESC LIMIT 5) s$q$,
       -- (a table the planner proves empty, under a policy's time condition)
-      'SELECT count(*) FROM rls_docs WHERE leak(secret) AND false'] LOOP
+      'SELECT count(*) FROM rls_docs WHERE leak(secret) AND false',
+      -- (the query repeating the policy's condition, word for word)
+      format('SELECT array_agg(id) FROM (SELECT id FROM rls_docs WHERE leak(secret) AND %s ORDER BY id DESC LIMIT 5) s',
+             policy),
+      format('SELECT count(*) FROM rls_docs WHERE leak(secret) AND %s', policy)] LOOP
       -- the definition: the visible rows, as the superuser reads them
       EXECUTE replace(q, 'leak(secret)', $c$secret = 'visible'$c$) INTO expected;
       IF setting <> 'default' THEN
@@ -175,6 +179,24 @@ DEALLOCATE late_count;
 DROP TABLE fp_no_v1, fp_v7, fi_v7, fp_late CASCADE;
 DROP SERVER files CASCADE;
 DROP EXTENSION file_fdw;
+
+-- A range the query builds whose bounds cross raises the constructor's
+-- error wherever it stands, as it does written without uuidx; two
+-- comparisons whose times cross hold no row, and raise nothing.
+CREATE TABLE crossed (id uuid PRIMARY KEY, n int);
+INSERT INTO crossed SELECT uuid_timestamptz_to_v7('2026-11-20 00:00+00'::timestamptz - g * interval '1 minute', true), g
+FROM generate_series(1, 3000) g;
+ANALYZE crossed;
+SELECT count(*) FROM generate_series(1, 10) o(g)
+  LEFT JOIN crossed c ON c.n = o.g AND c.id <@ tstzrange('2026-11-20'::timestamptz + (now() - now()), '2026-11-19'::timestamptz + (now() - now()));
+SELECT count(*) FROM generate_series(1, 10) o(g)
+  WHERE NOT EXISTS (SELECT 1 FROM crossed c WHERE c.n = o.g
+                    AND c.id <@ tstzrange('2026-11-20'::timestamptz + (now() - now()), '2026-11-19'::timestamptz + (now() - now())));
+SELECT count(*) FROM crossed WHERE id <@ tstzrange('2026-11-20'::timestamptz, (SELECT '2026-11-19'::timestamptz));
+SELECT count(*) FROM crossed WHERE id <@ tstzrange(now(), now(), 'x');
+SELECT count(*) FROM crossed
+WHERE uuid_v7_to_timestamptz(id) BETWEEN '2026-11-20'::timestamptz + (now() - now()) AND '2026-11-19'::timestamptz + (now() - now());
+DROP TABLE crossed;
 
 -- 3. Strict in the key.  An outer join whose nullable side a time
 -- condition rejects is an inner join; a partial index on a sparse column

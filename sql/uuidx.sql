@@ -326,7 +326,7 @@ RETURNS pg_catalog.uuid
 AS 'MODULE_PATHNAME', 'uuidx_time_bound_text_int4_bool'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION uuidx_time_bound(pg_catalog.timestamptz, pg_catalog.timestamptz, pg_catalog.text, pg_catalog.int4, pg_catalog.bool) IS
-'planner''s piece of uuid <@ tstzrange(lower, upper, bounds): as uuidx_time_bound of the range, with its parts; crossed parts hold no time';
+'planner''s piece of uuid <@ tstzrange(lower, upper, bounds): as uuidx_time_bound of the range, with its parts';
 
 CREATE FUNCTION uuid_contained_by_tstzrange(pg_catalog.uuid, pg_catalog.tstzrange)
 RETURNS pg_catalog.bool

@@ -185,6 +185,25 @@ uuidx_window_bound(const TimeWindow *w, int version, bool upper, pg_uuid_t *boun
 		uuidx_layout_time_bound(bound, version, upper ? w->last[i] : w->first[i], upper);
 }
 
+/*
+ * Raise what tstzrange(lower, upper, flags) raises for these parts, in its
+ * words: invalid flags, or a lower bound above the upper.
+ */
+void
+uuidx_check_range_parts(bool lower_null, TimestampTz lower, bool upper_null, TimestampTz upper,
+						const char *flags, size_t flags_len)
+{
+	if (!uuidx_valid_bound_flags(flags, flags_len))
+		ereport(ERROR,
+				(errcode(ERRCODE_SYNTAX_ERROR),
+				 errmsg("invalid range bound flags"),
+				 errhint("Valid values are \"[]\", \"[)\", \"(]\", and \"()\".")));
+	if (!lower_null && !upper_null && lower > upper)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_EXCEPTION),
+				 errmsg("range lower bound must be less than or equal to range upper bound")));
+}
+
 /* The flags of a range constructor: [] [) (] or (). */
 bool
 uuidx_valid_bound_flags(const char *flags, size_t len)
@@ -419,16 +438,19 @@ uuidx_time_bound(PG_FUNCTION_ARGS)
  * uuidx_time_bound(tstzrange(lower, upper, bounds), version, largest),
  * with the range's parts (SQL 1.3.1): no range is built, so that the
  * planner, which evaluates a bound for every partition it plans and every
- * estimate it makes, pays less for it, and parts that cross (lower above
- * upper, which the constructor refuses) hold no time: the max UUID, or the
- * nil UUID.  A NULL part leaves its side open, as in the constructor;
- * NULL or invalid bounds flags give NULL.  It never fails on a range.
+ * estimate it makes, pays less for it.  A NULL part leaves its side open;
+ * parts the constructor refuses raise its errors, with its words, as the
+ * range in the query would (the rewrite of two comparisons, which hold no
+ * row where their times cross, never passes such parts: time_range_forms.c).
+ * NULL bounds flags, version or largest give NULL.
  */
 Datum
 uuidx_time_bound_text_int4_bool(PG_FUNCTION_ARGS)
 {
 	bool		lower_null = PG_ARGISNULL(0);
 	bool		upper_null = PG_ARGISNULL(1);
+	TimestampTz lower = lower_null ? 0 : PG_GETARG_TIMESTAMPTZ(0);
+	TimestampTz upper = upper_null ? 0 : PG_GETARG_TIMESTAMPTZ(1);
 	text	   *flags;
 	int			version;
 	TimeWindow	w;
@@ -438,12 +460,10 @@ uuidx_time_bound_text_int4_bool(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	version = check_version(PG_GETARG_INT32(3));
 	flags = PG_GETARG_TEXT_PP(2);
-	if (!uuidx_valid_bound_flags(VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags)))
-		PG_RETURN_NULL();
-	if (!uuidx_parts_window(lower_null, lower_null ? 0 : PG_GETARG_TIMESTAMPTZ(0),
-							upper_null, upper_null ? 0 : PG_GETARG_TIMESTAMPTZ(1),
-							VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags), &w))
-		w.empty[0] = w.empty[1] = true; /* crossed */
+	uuidx_check_range_parts(lower_null, lower, upper_null, upper,
+							VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags));
+	uuidx_parts_window(lower_null, lower, upper_null, upper,
+					   VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags), &w);
 	result = palloc(sizeof(pg_uuid_t));
 	uuidx_window_bound(&w, version, PG_GETARG_BOOL(4), result);
 	PG_RETURN_UUID_P(result);

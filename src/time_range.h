@@ -99,6 +99,8 @@ extern bool uuidx_parts_window(bool lower_null, TimestampTz lower,
 							   const char *flags, size_t flags_len, TimeWindow *w);
 extern void uuidx_window_bound(const TimeWindow *w, int version, bool upper, pg_uuid_t *bound);
 extern bool uuidx_valid_bound_flags(const char *flags, size_t len);
+extern void uuidx_check_range_parts(bool lower_null, TimestampTz lower, bool upper_null,
+									TimestampTz upper, const char *flags, size_t flags_len);
 
 /* The time of a v6 or v7 in the window's units: ticks, or Unix ms. */
 static inline uint64

@@ -462,14 +462,13 @@ window_pair(const Comparison *a, const Comparison *b)
 }
 
 /*
- * The guard of a window whose times may cross when the query runs, where
- * the key bounds must be computed from a range (a database at SQL 1.3; at
- * 1.3.1 they are computed from its parts, and crossed parts hold nothing):
- * lower <= upper, a condition of no column (a one-time check before any
- * row), false or NULL where the two comparisons hold no row.  The window's
- * upper time is then GREATEST(lower, upper), so that the range never fails
- * to be built, as the planner estimates it or the scan computes its key
- * bounds; crossed, the guard has rejected every row already.
+ * The guard of a window whose times may cross when the query runs: lower
+ * <= upper, a condition of no column (a one-time check before any row),
+ * false or NULL where the two comparisons hold no row.  The window's upper
+ * time is then GREATEST(lower, upper), so that its key bounds, computed as
+ * those of the range tstzrange(lower, upper), never raise the constructor's
+ * error, as the planner estimates them or the scan computes them;
+ * crossed, the guard has rejected every row already.
  */
 static Node *
 window_guard(Node *lower, Node *upper)
@@ -536,8 +535,7 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 		if (upper != NULL)
 			flags[1] = upper->strategy == BTLessEqualStrategyNumber ? ']' : ')';
 		if (lower != NULL && upper != NULL &&
-			!(IsA(lower->other, Const) && IsA(upper->other, Const)) &&
-			!OidIsValid(uuidx_parts_bound_function(c->form.sibling)))
+			!(IsA(lower->other, Const) && IsA(upper->other, Const)))
 		{
 			guard = window_guard(lower->other, upper->other);
 			range = range_of(lower->other, greatest_of(lower->other, upper->other), flags);

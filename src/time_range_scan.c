@@ -124,8 +124,9 @@ begin_scan(CustomScanState *node, EState *estate, int eflags)
 
 /*
  * Compute the conditions' windows, once per scan; false where one holds
- * nothing: a NULL range, or parts the constructor would refuse (the arms
- * are NULL for every row then).
+ * nothing: a NULL range, or NULL flags.  Parts the constructor refuses
+ * raise its error, as the range in the query would (the rewrite of two
+ * comparisons never passes such parts: time_range_forms.c).
  */
 static bool
 compute_windows(TimeScanState *state)
@@ -160,6 +161,9 @@ compute_windows(TimeScanState *state)
 		if (!result)
 			continue;
 		flags = DatumGetTextPP(values[2]);
+		uuidx_check_range_parts(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
+								nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
+								VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags));
 		result = uuidx_parts_window(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
 									nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
 									VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags),

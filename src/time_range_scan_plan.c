@@ -218,9 +218,10 @@ find_conditions(RelOptInfo *rel, ScanShape *shape)
 }
 
 /*
- * Is this a clause the scan answers itself, so that the children need not
- * check it: a condition, or the comparisons for partition pruning made
- * beside one?
+ * Is this clause one the scan answers itself, so that the children need
+ * not check it?  The very clause of a condition it answers, not one equal
+ * to it: a row-level security policy's condition may be written alike,
+ * and stays the children's to check in its place (may_check_last()).
  */
 static bool
 answered_by_scan(Node *clause, const ScanShape *shape)
@@ -230,24 +231,8 @@ answered_by_scan(Node *clause, const ScanShape *shape)
 	foreach(lc, shape->conditions)
 	{
 		Condition  *cond = lfirst(lc);
-		List	   *pairs = NIL;
-		bool		all = true;
 
-		if (!cond->answered)
-			continue;
-		if (equal(clause, cond->clause))
-			return true;
-		for (int version = 7; version >= 6 && all; version--)
-		{
-			List	   *pair;
-
-			if (!(cond->versions & (1 << version)))
-				continue;
-			pair = condition_bounds(cond, shape->id, version);
-			all = pair != NIL;
-			pairs = lappend(pairs, list_length(pair) == 1 ? linitial(pair) : make_andclause(pair));
-		}
-		if (all && equal(clause, list_length(pairs) == 1 ? linitial(pairs) : make_orclause(pairs)))
+		if (cond->answered && (Node *) cond->clause == clause)
 			return true;
 	}
 	return false;
@@ -543,7 +528,8 @@ index_conditions_exact(PlannerInfo *root, RelOptInfo *rel, const ScanShape *shap
 
 /*
  * Is the table a partition whose conditions stand beside comparisons for
- * partition pruning?  There the arms check only the key's version: the
+ * partition pruning?  There the arms check only the key's version, or the
+ * comparisons' rows: the
  * comparisons, which the planner's own index scans walk (a bitmap of two
  * ranges, or one range in key order), make each version's key range,
  * estimated as bounds written by hand are, and the scan, which would cost
@@ -554,14 +540,12 @@ partition_of_ranges(RelOptInfo *rel, const ScanShape *shape)
 {
 	ListCell   *lc;
 
-	if (rel->reloptkind != RELOPT_OTHER_MEMBER_REL)
-		return false;
 	foreach(lc, shape->conditions)
 	{
-		if (!((Condition *) lfirst(lc))->pruned)
-			return false;
+		if (((Condition *) lfirst(lc))->pruned)
+			return true;
 	}
-	return true;
+	return false;
 }
 
 /*
