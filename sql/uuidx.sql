@@ -321,6 +321,14 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuidx_time_bound(pg_catalog.tstzrange, pg_catalog.int4, pg_catalog.bool) IS
 'planner''s piece of uuid <@ tstzrange: smallest (or largest) UUID of that version (6 or 7) with its time in range';
 
+CREATE FUNCTION uuidx_time_compared(id pg_catalog.uuid, lower pg_catalog.timestamptz, upper pg_catalog.timestamptz, bounds pg_catalog.text, version pg_catalog.int4, bounded pg_catalog.bool)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuidx_time_compared'
+LANGUAGE C IMMUTABLE PARALLEL SAFE LEAKPROOF
+SUPPORT uuidx_time_range_support;
+COMMENT ON FUNCTION uuidx_time_compared(pg_catalog.uuid, pg_catalog.timestamptz, pg_catalog.timestamptz, pg_catalog.text, pg_catalog.int4, pg_catalog.bool) IS
+'planner''s piece of f(id) >= lower AND f(id) < upper: as uuidx_time_between, for times that may cross';
+
 CREATE FUNCTION uuidx_time_bound(lower pg_catalog.timestamptz, upper pg_catalog.timestamptz, bounds pg_catalog.text, version pg_catalog.int4, largest pg_catalog.bool)
 RETURNS pg_catalog.uuid
 AS 'MODULE_PATHNAME', 'uuidx_time_bound_text_int4_bool'

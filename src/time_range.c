@@ -28,6 +28,7 @@ PG_FUNCTION_INFO_V1(uuidx_contained_by_tstzrange);
 PG_FUNCTION_INFO_V1(uuidx_tstzrange_contains_uuid);
 PG_FUNCTION_INFO_V1(uuidx_time_within);
 PG_FUNCTION_INFO_V1(uuidx_time_between);
+PG_FUNCTION_INFO_V1(uuidx_time_compared);
 PG_FUNCTION_INFO_V1(uuidx_time_bound);
 PG_FUNCTION_INFO_V1(uuidx_time_bound_text_int4_bool);
 PG_FUNCTION_INFO_V1(uuidx_time_span);
@@ -394,6 +395,21 @@ uuidx_time_between(PG_FUNCTION_ARGS)
 }
 
 /*
+ * uuidx_time_compared(id, lower, upper, bounds, version, bounded) (SQL
+ * 1.3.1): the same as uuidx_time_between(), for the rewrite of two
+ * comparisons of a time form, f(id) >= lower AND f(id) < upper, into one
+ * window (time_range_forms.c).  Its times may cross, where the comparisons
+ * hold no row: the planner computes its key bounds one side each, and the
+ * scan takes crossed times for a window of no time, where those of a range
+ * the query builds raise the constructor's error.
+ */
+Datum
+uuidx_time_compared(PG_FUNCTION_ARGS)
+{
+	return uuidx_time_between(fcinfo);
+}
+
+/*
  * uuidx_time_span(id, r, beside): id <@ r itself, as a clause the planner
  * answers from one index range that holds both versions' keys of r (see
  * time_range_support.c); beside tells the planner the arms stand beside
@@ -440,8 +456,8 @@ uuidx_time_bound(PG_FUNCTION_ARGS)
  * planner, which evaluates a bound for every partition it plans and every
  * estimate it makes, pays less for it.  A NULL part leaves its side open;
  * parts the constructor refuses raise its errors, with its words, as the
- * range in the query would (the rewrite of two comparisons, which hold no
- * row where their times cross, never passes such parts: time_range_forms.c).
+ * range in the query would (the bounds of two comparisons, which hold no
+ * row where their times cross, are computed one side each: no such parts).
  * NULL bounds flags, version or largest give NULL.
  */
 Datum

@@ -45,7 +45,9 @@ typedef struct TimeWindow
  *	 3	uuidx_time_span(id, r, beside)
  *	 4	uuidx_time_within(id, r, version, pruned)
  *	 5	uuidx_time_span_between(id, a, b, bounds, beside)
- *	 6	uuidx_time_between(id, a, b, bounds, version, pruned)
+ *	 6	uuidx_time_between(id, a, b, bounds, version, pruned), and
+ *		uuidx_time_compared(id, a, b, bounds, version, pruned) (SQL 1.3.1),
+ *		the same for two comparisons whose times may cross
  * For the pieces that take the range's parts, range is the expression
  * tstzrange(a, b, bounds).
  */
@@ -56,6 +58,8 @@ typedef struct TimeClause
 	int			version;		/* 6 or 7 for an arm; 0 (either) otherwise */
 	bool		beside;			/* a span with the arms beside it */
 	bool		pruned;			/* an arm beside the comparisons for pruning */
+	bool		compared;		/* uuidx_time_compared: two comparisons, whose
+								 * times may cross */
 } TimeClause;
 
 /* The versions whose keys carry a time, and those with a key range. */
@@ -148,9 +152,10 @@ extern void uuidx_time_target(List *rtable, Node *id, TimeTarget *t);
 /* time_range_support.c: the clauses the planner makes */
 extern bool uuidx_time_clause(Oid fn, List *args, TimeClause *c);
 extern Node *uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
-								const TimeTarget *target, bool check_range);
-extern List *uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version);
+								const TimeTarget *target, bool check_range, bool compared);
+extern List *uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared);
 extern Oid	uuidx_parts_bound_function(Oid sibling);
+extern Oid	uuidx_compared_function(Oid sibling);
 extern bool uuidx_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w);
 extern void uuidx_open_sides(Node *range, bool *lower_open, bool *upper_open);
 
@@ -171,8 +176,9 @@ extern void uuidx_time_forms_install_hook(void);
  * time_range_scan.c: the custom scan over one index range per version, and
  * time_range_scan_plan.c, its planner's side.  Its plan's custom_private is
  * (order, the children's versions, each condition's number of window
- * arguments, the key's attribute number in the scan tuple); custom_exprs
- * are the conditions' window arguments, one after the other.
+ * arguments, negative for the parts of two comparisons, the key's
+ * attribute number in the scan tuple); custom_exprs are the conditions'
+ * window arguments, one after the other.
  */
 #define UUIDX_SCAN_NAME "uuidx time ranges"
 #define UUIDX_SCAN_UNORDERED 0	/* one child after the other */

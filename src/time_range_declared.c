@@ -64,7 +64,7 @@
  * until pg_proc changes.  The name is one of the callers' string literals,
  * compared by address; the argument types come with it and its count.
  */
-#define SIBLING_CACHE_SIZE 8
+#define SIBLING_CACHE_SIZE 32
 typedef struct SiblingEntry
 {
 	Oid			sibling;

@@ -462,13 +462,15 @@ window_pair(const Comparison *a, const Comparison *b)
 }
 
 /*
- * The guard of a window whose times may cross when the query runs: lower
- * <= upper, a condition of no column (a one-time check before any row),
- * false or NULL where the two comparisons hold no row.  The window's upper
- * time is then GREATEST(lower, upper), so that its key bounds, computed as
- * those of the range tstzrange(lower, upper), never raise the constructor's
- * error, as the planner estimates them or the scan computes them;
- * crossed, the guard has rejected every row already.
+ * Two comparisons of times computed when the query runs may cross, and
+ * then hold no row.  At SQL 1.3.1 their arms are uuidx_time_compared(),
+ * whose key bounds are computed one side each and whose window, crossed,
+ * holds no time.  At SQL 1.3 the window is guarded: lower <= upper, a
+ * condition of no column (a one-time check before any row), false or NULL
+ * where the two comparisons hold no row, and its upper time is
+ * GREATEST(lower, upper), so that its key bounds, computed from the range
+ * tstzrange(lower, upper), never raise the constructor's error; crossed,
+ * the guard has rejected every row already.
  */
 static Node *
 window_guard(Node *lower, Node *upper)
@@ -517,6 +519,7 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 	int			versions;
 	List	   *checks = NIL;
 	Node	   *guard = NULL;
+	bool		compared = false;
 	char		flags[3] = "[)";
 
 	if (c->strategy == 0)
@@ -534,9 +537,12 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 			flags[0] = lower->strategy == BTGreaterEqualStrategyNumber ? '[' : '(';
 		if (upper != NULL)
 			flags[1] = upper->strategy == BTLessEqualStrategyNumber ? ']' : ')';
-		if (lower != NULL && upper != NULL &&
-			!(IsA(lower->other, Const) && IsA(upper->other, Const)))
+		compared = lower != NULL && upper != NULL &&
+			!(IsA(lower->other, Const) && IsA(upper->other, Const));
+		if (compared && !OidIsValid(uuidx_compared_function(c->form.sibling)))
 		{
+			/* SQL 1.3: no uuidx_time_compared(), whose times may cross */
+			compared = false;
 			guard = window_guard(lower->other, upper->other);
 			range = range_of(lower->other, greatest_of(lower->other, upper->other), flags);
 		}
@@ -548,7 +554,7 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 	if (versions == 0)
 		return NULL;
 	clauses = uuidx_time_clauses(c->form.sibling, c->form.id, range, versions, &target,
-								 c->strategy == 0);
+								 c->strategy == 0, compared);
 	if (clauses == NULL)
 		return NULL;
 	if (lower != NULL && !never_null(lower->other))

@@ -61,6 +61,7 @@ typedef struct TimeScanState
 	AttrNumber	key_attno;
 	int			nconditions;
 	int		   *nargs;			/* each condition's window arguments: 1 or 3 */
+	bool	   *compared;		/* of two comparisons, whose times may cross */
 	List	   *window_states;	/* ExprStates of all conditions' arguments */
 	TimeWindow *windows;		/* each condition's */
 	bool		simple_projection;	/* of columns only: allocates nothing */
@@ -100,8 +101,12 @@ begin_scan(CustomScanState *node, EState *estate, int eflags)
 	}
 	state->nconditions = list_length(nargs);
 	state->nargs = palloc(sizeof(int) * state->nconditions);
+	state->compared = palloc(sizeof(bool) * state->nconditions);
 	foreach(lc, nargs)
-		state->nargs[foreach_current_index(lc)] = lfirst_int(lc);
+	{
+		state->nargs[foreach_current_index(lc)] = abs(lfirst_int(lc));
+		state->compared[foreach_current_index(lc)] = lfirst_int(lc) < 0;
+	}
 	state->windows = palloc(sizeof(TimeWindow) * state->nconditions);
 	state->window_states = ExecInitExprList(cscan->custom_exprs, &node->ss.ps);
 
@@ -124,9 +129,9 @@ begin_scan(CustomScanState *node, EState *estate, int eflags)
 
 /*
  * Compute the conditions' windows, once per scan; false where one holds
- * nothing: a NULL range, or NULL flags.  Parts the constructor refuses
- * raise its error, as the range in the query would (the rewrite of two
- * comparisons never passes such parts: time_range_forms.c).
+ * nothing: a NULL range, NULL flags, or the crossed times of two
+ * comparisons.  The parts of a range the query builds that the
+ * constructor refuses raise its error, as the range in the query would.
  */
 static bool
 compute_windows(TimeScanState *state)
@@ -161,9 +166,10 @@ compute_windows(TimeScanState *state)
 		if (!result)
 			continue;
 		flags = DatumGetTextPP(values[2]);
-		uuidx_check_range_parts(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
-								nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
-								VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags));
+		if (!state->compared[c])
+			uuidx_check_range_parts(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
+									nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
+									VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags));
 		result = uuidx_parts_window(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
 									nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
 									VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags),

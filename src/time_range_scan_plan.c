@@ -53,6 +53,7 @@ typedef struct Condition
 	int			versions;		/* a bit per version */
 	bool		pruned;			/* its arms stand beside comparisons for
 								 * pruning */
+	bool		compared;		/* of two comparisons, whose times may cross */
 	RestrictInfo *rinfo;		/* the clause's, with its estimates */
 	bool		answered;		/* the scan checks it, the children do not */
 	List	   *bounds[2];		/* each version's key range (v6, v7), as
@@ -101,7 +102,7 @@ condition_bounds(Condition *cond, Node *id, int version)
 
 	if (!cond->have_bounds[i])
 	{
-		cond->bounds[i] = uuidx_version_bounds(cond->fn, id, cond->range, version);
+		cond->bounds[i] = uuidx_version_bounds(cond->fn, id, cond->range, version, cond->compared);
 		cond->have_bounds[i] = true;
 	}
 	return cond->bounds[i];
@@ -128,6 +129,7 @@ condition_of(Node *clause, Condition *cond, Node **id)
 		{
 			*id = c.id;
 			cond->pruned = c.pruned;
+			cond->compared = c.compared;
 			cond->fn = call->funcid;
 			cond->range = c.range;
 			cond->window_args = list_length(call->args) == 4 ?
@@ -634,7 +636,9 @@ shape_private(int order, const ScanShape *shape)
 	{
 		Condition  *cond = lfirst(lc);
 
-		nargs = lappend_int(nargs, list_length(cond->window_args));
+		/* negative for two comparisons' parts, which may cross */
+		nargs = lappend_int(nargs, cond->compared ? -list_length(cond->window_args)
+							: list_length(cond->window_args));
 		exprs = list_concat(exprs, cond->window_args);
 	}
 	return list_make4(makeInteger(order),

@@ -98,6 +98,7 @@ PG_FUNCTION_INFO_V1(uuidx_time_range_support);
 /* The SQL functions the planner's expressions call, by name. */
 #define WITHIN_FUNCTION "uuidx_time_within"
 #define BETWEEN_FUNCTION "uuidx_time_between"
+#define COMPARED_FUNCTION "uuidx_time_compared"
 #define BOUND_FUNCTION "uuidx_time_bound"
 
 
@@ -143,6 +144,12 @@ make_call(Oid fn, Oid rettype, List *args)
 	}
 	return (Node *) makeFuncExpr(fn, rettype, args, InvalidOid, inputcollid,
 								 COERCE_EXPLICIT_CALL);
+}
+
+static Node *
+timestamptz_null(void)
+{
+	return (Node *) makeNullConst(TIMESTAMPTZOID, -1, InvalidOid);
 }
 
 /* tstzrange(lower, upper, bounds) */
@@ -312,9 +319,21 @@ bool_arg(Node *arg, bool *value)
 	return true;
 }
 
-/* What the clause with these arguments asks; false for anything else. */
+static const Oid parts_arm_types[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID, INT4OID, BOOLOID};
+
+/* uuidx_time_compared() of SQL 1.3.1; InvalidOid at an earlier version. */
+Oid
+uuidx_compared_function(Oid sibling)
+{
+	return uuidx_sibling_function(sibling, COMPARED_FUNCTION, 6, parts_arm_types);
+}
+
+/*
+ * What a call of fn (a function this support function serves) with these
+ * arguments asks; false for anything else.
+ */
 static bool
-time_clause(List *args, TimeClause *c)
+time_clause(Oid fn, List *args, TimeClause *c)
 {
 	int			n = list_length(args);
 	Node	   *version_arg = NULL;
@@ -323,6 +342,7 @@ time_clause(List *args, TimeClause *c)
 	c->version = 0;
 	c->beside = false;
 	c->pruned = false;
+	c->compared = n == 6 && fn == uuidx_compared_function(fn);
 	if (n == 2)
 	{
 		uuidx_operator_sides(args, &c->id, &c->range);
@@ -484,25 +504,41 @@ comparison(Node *id, Node *bound, bool upper)
  * are open.
  */
 static List *
-bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n)
+bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n, bool compared)
 {
 	bool		lower_open,
 				upper_open;
 	List	   *result = NIL;
+	Node	   *lower,
+			   *upper,
+			   *bounds;
+	Node	   *lower_range = range;
+	Node	   *upper_range = range;
 
+	/*
+	 * Two comparisons' times may cross, where they hold no row: each bound is
+	 * then of its own side, open on the other, which never crosses; of
+	 * crossed times the lower bound comes after the upper, and the range of
+	 * keys holds none.  (A range the query builds raises, as built.)
+	 */
+	if (compared && range_constructor_args(range, &lower, &upper, &bounds))
+	{
+		lower_range = range_from_parts(lower, timestamptz_null(), bounds);
+		upper_range = range_from_parts(timestamptz_null(), upper, bounds);
+	}
 	uuidx_open_sides(range, &lower_open, &upper_open);
 	if (!lower_open)
-		result = lappend(result, comparison(id, versions_bound(sibling, range, versions, n, false), false));
+		result = lappend(result, comparison(id, versions_bound(sibling, lower_range, versions, n, false), false));
 	if (!upper_open)
-		result = lappend(result, comparison(id, versions_bound(sibling, range, versions, n, true), true));
+		result = lappend(result, comparison(id, versions_bound(sibling, upper_range, versions, n, true), true));
 	return result;
 }
 
 /* The index conditions of one version's keys in the range (see bounds_list). */
 List *
-uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version)
+uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared)
 {
-	return bounds_list(sibling, id, range, &version, 1);
+	return bounds_list(sibling, id, range, &version, 1, compared);
 }
 
 /*
@@ -512,10 +548,9 @@ uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version)
  * lack the function.
  */
 static Node *
-piece_call(Oid sibling, Node *id, Node *range, int version, bool pruned)
+piece_call(Oid sibling, Node *id, Node *range, int version, bool pruned, bool compared)
 {
 	static const Oid within_types[] = {UUIDOID, TSTZRANGEOID, INT4OID, BOOLOID};
-	static const Oid between_types[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID, INT4OID, BOOLOID};
 	Node	   *lower,
 			   *upper,
 			   *bounds;
@@ -525,7 +560,8 @@ piece_call(Oid sibling, Node *id, Node *range, int version, bool pruned)
 	if (range_constructor_args(range, &lower, &upper, &bounds))
 	{
 		args = list_make4(copyObject(id), copyObject(lower), copyObject(upper), copyObject(bounds));
-		fn = uuidx_sibling_function(sibling, BETWEEN_FUNCTION, 6, between_types);
+		fn = compared ? uuidx_compared_function(sibling) :
+			uuidx_sibling_function(sibling, BETWEEN_FUNCTION, 6, parts_arm_types);
 	}
 	else
 	{
@@ -602,7 +638,7 @@ column_versions(Oid sibling, const TimeTarget *target, int mask, UuidxDeclared *
  */
 Node *
 uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
-				   const TimeTarget *target, bool check_range)
+				   const TimeTarget *target, bool check_range, bool compared)
 {
 	int			versions[2];
 	int			n;
@@ -633,7 +669,7 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 		pruned = true;
 		for (int i = 0; i < n && pruned; i++)
 		{
-			List	   *pair = bounds_list(sibling, id, range, &versions[i], 1);
+			List	   *pair = bounds_list(sibling, id, range, &versions[i], 1, compared);
 
 			if (pair == NIL)
 				pruned = false; /* a version's keys all qualify: nothing to
@@ -652,7 +688,7 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 			clauses = lappend(clauses, linitial(pairs));
 			if (!(declared.strong && declared.only == versions[0]))
 			{
-				Node	   *arm = piece_call(sibling, id, every_time(), versions[0], true);
+				Node	   *arm = piece_call(sibling, id, every_time(), versions[0], true, false);
 
 				if (arm == NULL)
 					return NULL;
@@ -665,7 +701,7 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 	}
 	for (int i = 0; i < n; i++)
 	{
-		Node	   *arm = piece_call(sibling, id, range, versions[i], pruned);
+		Node	   *arm = piece_call(sibling, id, range, versions[i], pruned, compared);
 
 		if (arm == NULL)
 			return NULL;
@@ -712,7 +748,7 @@ simplify(SupportRequestSimplify *req)
 					  id, &target);
 	if (req->root == NULL || req->root->simple_rel_array != NULL)
 		target.relid = InvalidOid;
-	return uuidx_time_clauses(call->funcid, id, range, UUIDX_KEY_VERSIONS, &target, true);
+	return uuidx_time_clauses(call->funcid, id, range, UUIDX_KEY_VERSIONS, &target, true, false);
 }
 
 /*
@@ -764,7 +800,7 @@ index_condition(SupportRequestIndexCondition *req)
 		args = ((OpExpr *) node)->args;
 	else
 		return NIL;
-	if (!time_clause(args, &c) || c.pruned ||
+	if (!time_clause(req->funcid, args, &c) || c.pruned ||
 		list_nth(args, req->indexarg) != c.id ||
 		!is_pseudo_constant_for_index(req->root, c.range, req->index) ||
 		!family_has_uuid_order(req->opfamily) ||
@@ -798,7 +834,7 @@ index_condition(SupportRequestIndexCondition *req)
 	 * may lie among them, and each row is checked.
 	 */
 	req->lossy = !(n == 1 && declared.strong && declared.only == versions[0]);
-	return bounds_list(req->funcid, c.id, c.range, versions, n);
+	return bounds_list(req->funcid, c.id, c.range, versions, n, c.compared);
 }
 
 /*
@@ -817,7 +853,7 @@ selectivity(SupportRequestSelectivity *req)
 	TimeClause	c;
 	Selectivity sel;
 
-	if (!time_clause(req->args, &c))
+	if (!time_clause(req->funcid, req->args, &c))
 		return false;
 	if (c.beside || c.pruned)
 		sel = 1.0;
@@ -861,5 +897,5 @@ bool
 uuidx_time_clause(Oid fn, List *args, TimeClause *c)
 {
 	return OidIsValid(support_oid) && get_func_support(fn) == support_oid &&
-		time_clause(args, c);
+		time_clause(fn, args, c);
 }
