@@ -42,6 +42,7 @@ OBJS = \
 	src/siphash.o \
 	src/symbols_1_0.o \
 	src/time_range.o \
+	src/time_range_clauses.o \
 	src/time_range_declared.o \
 	src/time_range_forms.o \
 	src/time_range_paths.o \

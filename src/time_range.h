@@ -3,8 +3,9 @@
  * time_range.h
  *	  Shared by the files of id <@ tstzrange and the time forms:
  *	  time_range.c (what it means, per row), time_range_declared.c (what a
- *	  column's constraints say), time_range_support.c (what the planner
- *	  makes of it), time_range_forms.c (the forms users write, rewritten),
+ *	  column's constraints say), time_range_support.c and
+ *	  time_range_clauses.c (what the planner makes of it),
+ *	  time_range_forms.c (the forms users write, rewritten),
  *	  time_range_selfuncs.c (its estimates), time_range_paths.c (the cost
  *	  of walking an index to it) and time_range_scan.c with
  *	  time_range_scan_plan.c (the custom scan).  Dependencies run one way:
@@ -142,6 +143,7 @@ extern void uuidx_operator_sides(List *args, Node **id, Node **range);
 extern Selectivity uuidx_not_null_share(PlannerInfo *root, Node *id);
 extern double uuidx_key_share(PlannerInfo *root, VariableStatData *vardata,
 							  const pg_uuid_t *from, const pg_uuid_t *to);
+extern Selectivity uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version);
 
 /* time_range_declared.c: what a column's constraints say */
 extern Oid	uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes);
@@ -149,8 +151,13 @@ extern void uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDecla
 extern bool uuidx_declared_indexed(const UuidxDeclared *d, Oid fn);
 extern void uuidx_time_target(List *rtable, Node *id, TimeTarget *t);
 
-/* time_range_support.c: the clauses the planner makes */
+/* time_range_clauses.c: the clauses the planner makes */
+extern Oid	uuidx_time_support_oid;
 extern bool uuidx_time_clause(Oid fn, List *args, TimeClause *c);
+extern bool uuidx_time_clause_parts(Oid fn, List *args, TimeClause *c);
+extern int	uuidx_window_versions(Node *range, int mask, int *versions);
+extern List *uuidx_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n,
+							   bool compared);
 extern Node *uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 								const TimeTarget *target, bool check_range, bool compared);
 extern List *uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared);
@@ -188,6 +195,5 @@ extern const struct CustomScanMethods *uuidx_time_scan_methods(void);
 extern void uuidx_time_scan_register(void);
 extern void uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel);
 extern bool uuidx_time_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm);
-extern Selectivity uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version);
 
 #endif							/* UUIDX_TIME_RANGE_H */

@@ -272,33 +272,6 @@ index_returns_all(RelOptInfo *rel, IndexOptInfo *index, PathTarget *target,
 }
 
 /*
- * The planner's estimate of the share of rows the arm of the version of a
- * restriction holds (the restriction an arm, or arms ORed), made from id's
- * histogram by time (time_range_selfuncs.c) where the planner's own
- * estimate of uuid comparisons cannot interpolate between two keys; -1
- * where there is no such arm, or it stands beside comparisons for pruning
- * (it then carries only its share of theirs).
- */
-Selectivity
-uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version)
-{
-	List	   *arms = rinfo->orclause != NULL ?
-		((BoolExpr *) rinfo->orclause)->args : list_make1(rinfo);
-	ListCell   *lc;
-
-	foreach(lc, arms)
-	{
-		RestrictInfo *arm = lfirst(lc);
-		TimeClause	c;
-		FuncExpr   *call;
-
-		if (arm_of((Node *) arm->clause, &c, &call) && c.version == version)
-			return c.pruned ? -1 : clause_selectivity(root, (Node *) arm, 0, JOIN_INNER, NULL);
-	}
-	return -1;
-}
-
-/*
  * Does the scan run alone over the index: is it the one index path there
  * of the conditions it answers?  The planner's own paths for an arm (a
  * BitmapOr of the arms of an OR, an index path with the arm as a filter)

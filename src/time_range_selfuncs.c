@@ -681,3 +681,31 @@ uuidx_time_range_sel(PG_FUNCTION_ARGS)
 	uuidx_operator_sides(args, &id, &range);
 	PG_RETURN_FLOAT8(uuidx_time_selectivity(root, id, range, 0, varRelid));
 }
+
+/*
+ * The planner's estimate of the share of rows the arm of the version of a
+ * restriction holds (the restriction an arm, or arms ORed): the arm's own
+ * estimate, from id's histogram by time, where the planner's own
+ * estimate of uuid comparisons cannot interpolate between two keys; -1
+ * where there is no such arm, or it stands beside comparisons for pruning
+ * (it then carries only its share of theirs).
+ */
+Selectivity
+uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version)
+{
+	List	   *arms = rinfo->orclause != NULL ?
+		((BoolExpr *) rinfo->orclause)->args : list_make1(rinfo);
+	ListCell   *lc;
+
+	foreach(lc, arms)
+	{
+		RestrictInfo *arm = lfirst(lc);
+		TimeClause	c;
+
+		if (IsA(arm->clause, FuncExpr) &&
+			uuidx_time_clause(((FuncExpr *) arm->clause)->funcid, ((FuncExpr *) arm->clause)->args, &c) &&
+			c.version == version)
+			return c.pruned ? -1 : clause_selectivity(root, (Node *) arm, 0, JOIN_INNER, NULL);
+	}
+	return -1;
+}

@@ -24,8 +24,9 @@
  *	  pg_uuidv7_compat.c pg_uuidv7's functions
  *	  time_range.c       uuid <@ tstzrange: what it means, per row
  *	  time_range_declared.c  what a uuid column's CHECK constraints say
- *	  time_range_support.c  what the planner makes of it: its clauses and
- *	                     index conditions
+ *	  time_range_support.c  what the planner makes of it: its support
+ *	                     function (simplification, index conditions, estimates)
+ *	  time_range_clauses.c  the clauses it makes
  *	  time_range_forms.c uuid_timestamp(id) >= t and the like, rewritten
  *	  time_range_selfuncs.c  its estimates
  *	  time_range_paths.c the cost of walking an index to a time range
