@@ -21,7 +21,7 @@
 # CHANGELOG.md name it (test/t/010_release.pl checks that they agree).  The
 # SQL objects have their own version, uuidx.control's default_version: a
 # release that changes only the library keeps it (1.0.1 runs the 1.0 SQL).
-UUIDX_VERSION = 1.3.1
+UUIDX_VERSION = 1.3.2
 
 EXTENSION = uuidx
 MODULE_big = uuidx
@@ -32,7 +32,9 @@ OBJS = \
 	src/inspect.o \
 	src/layout.o \
 	src/mark_file.o \
+	src/mark_move.o \
 	src/mark_wal.o \
+	src/mark_worker.o \
 	src/mask_v7.o \
 	src/minmax.o \
 	src/module.o \
@@ -128,6 +130,7 @@ EXTRA_CLEAN += src/.built-for
 
 $(OBJS): src/uuidx.h src/compat.h Makefile
 $(filter src/time_range%,$(OBJS)): src/time_range.h
+src/generator_state.o src/mark_move.o: src/generator_state.h
 
 .PHONY: demo test bench soak matrix deb dist
 demo:

@@ -24,31 +24,48 @@
  * The mark.  While the state is shared, no value is handed out whose time
  * lies beyond the high-water mark, a time written durably to the file
  * uuidx.hwm in the data directory (a new file renamed over the old, so a
- * copy of the data directory never sees half of one).  The mark is moved
- * one second ahead of use, by the process that holds the state's lock,
- * before the values beyond the old mark are returned; a restart or crash
+ * copy of the data directory never sees half of one); a restart or crash
  * restart starts every generator above the mark, so the first value after
  * it is greater than every value before it even if the clock was moved
- * back.  The mark is moved when a value comes within half a second of it:
- * about two small writes per second of generated time, done ahead of need
- * by a process that finds the lock free, without making the others wait.
- * A value is taken only once the mark covers it: when the mark cannot be
- * written, the generator's position stays where it was.
+ * back.  The mark is a reservation made ahead of need: where the library
+ * is preloaded, the mark worker (mark_worker.c) keeps it a second ahead of
+ * the clock and of the generators while values are being made, renewing
+ * it when less than half a second remains, so that a value waits for no
+ * I/O unless the clock outruns the worker; a value that finds less than a
+ * quarter left (the worker is late, or cannot write) renews it itself,
+ * where no other process is at it.  A value that finds the mark
+ * behind it (the first after a restart, or after five minutes without
+ * values, when the worker lets the reservation lapse, or where there is no
+ * worker) moves the mark itself, and is taken only once the mark covers
+ * it: when the mark cannot be written, the generator's position stays
+ * where it was.  A restart can thus date the first values after it up to
+ * a second ahead of the clock, until the clock catches up.
+ *
+ * Moving the mark writes it (the file, then, with the mark in WAL, a WAL
+ * record, flushed) under the state's lock, and only then publishes it to
+ * the values, without the lock held: with synchronous standbys, after they
+ * have the record, as a commit waits for them.
  *
  * With uuidx.wal_log_mark on (and the library preloaded, so that its WAL
- * resource manager is registered), each move also goes into WAL, flushed
- * before the values it covers are returned (mark_wal.c); so does the mark
- * as it stands, before the first value taken under it, when it was set
- * without a record (the setting was off, the server has just started, or
- * the node has just been promoted).  Every row that
- * holds such a value is written to WAL after the record that covers it, so
- * a standby, a crash recovery or a point-in-time recovery that replays the
- * row has replayed the mark: redo raises the node's shared mark, its
- * generators and its own mark file (replay_mark()), and a promoted
- * node starts above every value it replayed.  Recovery that starts at a
- * checkpoint after the record still finds the mark in the mark file, which
- * the node wrote when it replayed the record, or which a base backup taken
- * after that checkpoint copied: the file is written before the record.
+ * resource manager is registered), each move also goes into WAL; so does
+ * the mark as it stands, before the first value taken under it, when it
+ * was set without a record (the setting was off, the server has just
+ * started, or the node has just been promoted).  The setting as the server
+ * last read it is kept in the shared state by its assign hook, which runs
+ * in the postmaster before any session can see the new value: a statement
+ * that began before the reload that turned it on has its next value
+ * covered by a record too.  Every row that holds such a value is written
+ * to WAL after the record that covers it, so a standby, a crash recovery
+ * or a point-in-time recovery that replays the row has replayed the mark:
+ * redo raises the node's marks and its generators (uuidx_mark_replay()), and a
+ * promoted node starts above every value it replayed.  Redo writes the
+ * node's mark file without an fsync, which a crash of PostgreSQL keeps;
+ * the worker makes it durable within a second, and a promoted node before
+ * its first value.
+ * Recovery that starts at a checkpoint after the record still finds the
+ * mark in the mark file, which the node wrote when it replayed the record,
+ * or which a base backup taken after that checkpoint copied: the file is
+ * written before the record.
  *
  * v6 ends in 5236 AD, v7 and v8 in 10889 AD, so the file keeps two marks:
  * the one v7 and v8 use, and v6's own, which follows it while it lies
@@ -58,48 +75,24 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "generator_state.h"
 
 #include "compat.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
-#include "port/atomics.h"
 #include "storage/ipc.h"
-#include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 #include "utils/tuplestore.h"
 
-/* After a failed early move, how long before the next early attempt. */
-#define UUIDX_EARLY_RETRY_US INT64CONST(100000)
-
-
-typedef struct UuidxSharedState
-{
-	pg_atomic_uint64 last[UUIDX_NUM_GENERATORS];
-	/* The mark v7 and v8 values may not pass (Unix microseconds). */
-	pg_atomic_uint64 mark_us;
-	/* The same for v6: at most v6's last microsecond. */
-	pg_atomic_uint64 v6_mark_us;
-	/* Clock (Unix us) before which no early move is tried after a failure. */
-	pg_atomic_uint64 early_retry_us;
-	/* 1 while both marks, as they are, have been written to WAL. */
-	pg_atomic_uint32 mark_in_wal;
-	/* Held while the mark is moved (persistent state only). */
-	LWLock		lock;
-	bool		persistent;
-} UuidxSharedState;
-
-static UuidxSharedState *state = NULL;
+UuidxSharedState *uuidx_state = NULL;
 static UuidxStorage storage = UUIDX_STORAGE_NONE;
 
 /* Set by the startup hook when the library is preloaded. */
 static UuidxSharedState *preload_state = NULL;
 static UuidxSharedState local_state;
-
-static void replay_mark(int64 mark, int64 v6_mark);
 
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
@@ -128,24 +121,12 @@ static const char *const generator_name[UUIDX_NUM_GENERATORS] = {
 };
 
 /*
- * The Unix time, in microseconds, of a position of the given generator
- * (rounded down).
- */
-static int64
-position_to_unix_us(UuidxGenerator gen, uint64 position)
-{
-	if (gen == UUIDX_GEN_V6)
-		return uuidx_ticks_to_unix_us(position);
-	return (int64) (position >> UUIDX_COUNTER_BITS) * 1000;
-}
-
-/*
  * The greatest position of the generator whose time does not exceed the
  * given Unix microsecond: every value handed out before a restart is at or
  * below it.
  */
-static uint64
-last_position_at(UuidxGenerator gen, int64 unix_us)
+uint64
+uuidx_last_position_at(UuidxGenerator gen, int64 unix_us)
 {
 	uint64		position;
 
@@ -174,12 +155,36 @@ init_state(UuidxSharedState *s, bool persistent)
 	}
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 		pg_atomic_init_u64(&s->last[gen],
-						   last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
+						   uuidx_last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
 	pg_atomic_init_u64(&s->mark_us, (uint64) mark);
 	pg_atomic_init_u64(&s->v6_mark_us, (uint64) v6_mark);
 	pg_atomic_init_u64(&s->early_retry_us, 0);
 	pg_atomic_init_u32(&s->mark_in_wal, 0);
+	pg_atomic_init_u32(&s->wal_wanted, uuidx_wal_log_mark_setting ? 1 : 0);
+	pg_atomic_init_u32(&s->replay_pending, 0);
+	pg_atomic_init_u32(&s->replay_writes, 0);
+	pg_atomic_init_u32(&s->renew_asked, 0);
+	s->worker_latch = NULL;
+	s->written_mark_us = mark;
+	s->written_v6_mark_us = v6_mark;
+	s->written_in_wal = false;
+	s->written_lsn = InvalidXLogRecPtr;
 	s->persistent = persistent;
+}
+
+/*
+ * uuidx.wal_log_mark's assign hook: keep the setting in the shared state,
+ * where every process reads it.  The postmaster reads the configuration
+ * first, before it signals the other processes, so no session can show
+ * the new value before the shared state has it.  (Before the state exists,
+ * at the postmaster's start, init_state() reads the setting.)
+ */
+void
+uuidx_state_wal_wanted(bool wanted)
+{
+	/* the others' reads may come late, and with an older file */
+	if (preload_state != NULL && !IsUnderPostmaster)
+		pg_atomic_write_u32(&preload_state->wal_wanted, wanted ? 1 : 0);
 }
 
 static void
@@ -216,7 +221,7 @@ uuidx_state_install_hooks(void)
 	shmem_request_hook = uuidx_shmem_request;
 	prev_shmem_startup_hook = shmem_startup_hook;
 	shmem_startup_hook = uuidx_shmem_startup;
-	uuidx_mark_wal_register(replay_mark);
+	uuidx_mark_wal_register(uuidx_mark_replay);
 }
 
 #ifdef UUIDX_HAVE_DSM_REGISTRY
@@ -230,12 +235,12 @@ init_dsm_state(UUIDX_DSM_INIT_ARGS)
 /*
  * Find the state on first use.
  */
-static void
-attach_state(void)
+void
+uuidx_state_attach(void)
 {
 	if (preload_state != NULL)
 	{
-		state = preload_state;
+		uuidx_state = preload_state;
 		storage = UUIDX_STORAGE_PRELOAD;
 	}
 #ifdef UUIDX_HAVE_DSM_REGISTRY
@@ -248,184 +253,19 @@ attach_state(void)
 		 * holds the lock).  Sessions still running an older library keep
 		 * theirs, so a library upgrade takes a server restart.
 		 */
-		state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v3", sizeof(UuidxSharedState),
-											init_dsm_state, &found);
+		uuidx_state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v3", sizeof(UuidxSharedState),
+												  init_dsm_state, &found);
 		storage = UUIDX_STORAGE_DSM;
 	}
 #endif
 	else
 	{
 		init_state(&local_state, false);
-		state = &local_state;
+		uuidx_state = &local_state;
 		storage = UUIDX_STORAGE_LOCAL;
 	}
-	if (state->persistent)
-		UUIDX_REGISTER_TRANCHE(state->lock.tranche, "uuidx");
-}
-
-static inline void
-ensure_state(void)
-{
-	if (unlikely(state == NULL))
-		attach_state();
-}
-
-/* The mark that covers a generator's values. */
-static inline pg_atomic_uint64 *
-mark_of(UuidxGenerator gen)
-{
-	return gen == UUIDX_GEN_V6 ? &state->v6_mark_us : &state->mark_us;
-}
-
-/* Raise an atomic to at least value. */
-static void
-atomic_raise(pg_atomic_uint64 *var, uint64 value)
-{
-	uint64		cur = pg_atomic_read_u64(var);
-
-	while (cur < value && !pg_atomic_compare_exchange_u64(var, &cur, value))
-		;
-}
-
-/*
- * Must the mark be written to WAL before the next value is taken?  When
- * moves of the mark go into WAL and the mark as it is has not been written
- * there: it was set before the setting was turned on, before this server
- * started, or on this node before it was promoted.
- */
-static inline bool
-mark_wal_pending(void)
-{
-	return unlikely(uuidx_wal_log_mark_setting) &&
-		pg_atomic_read_u32(&state->mark_in_wal) == 0 &&
-		uuidx_mark_wal_active();
-}
-
-/*
- * Make the marks new_mark and new_v6_mark (not less than they are), with
- * the state's lock held: the file first, then WAL where to_wal, then the
- * marks in memory.  Marks that stay go into WAL only (where they are not
- * there yet).  A file that cannot be written is reported at elevel and
- * leaves everything as it was: false.
- */
-static bool
-set_marks(int64 new_mark, int64 new_v6_mark, bool to_wal, int elevel)
-{
-	if (new_mark != (int64) pg_atomic_read_u64(&state->mark_us) ||
-		new_v6_mark != (int64) pg_atomic_read_u64(&state->v6_mark_us))
-	{
-		if (!uuidx_mark_file_write(new_mark, new_v6_mark, elevel))
-			return false;
-	}
-	else if (!to_wal || pg_atomic_read_u32(&state->mark_in_wal) != 0)
-		return true;
-	if (to_wal)
-		uuidx_mark_wal_log(new_mark, new_v6_mark);
-	pg_atomic_write_u32(&state->mark_in_wal, to_wal ? 1 : 0);
-	pg_atomic_write_u64(&state->mark_us, (uint64) new_mark);
-	pg_atomic_write_u64(&state->v6_mark_us, (uint64) new_v6_mark);
-	return true;
-}
-
-/*
- * Move the marks so that the generator's mark covers needed_us, with a
- * second to spare.  The v7/v8 mark moves to the new target; v6's follows it
- * within v6's range, and beyond it moves only for v6 itself (to v6's last
- * microsecond), so a v7 or v8 value generated past 5236 AD does not use up
- * v6's range.
- *
- * When must_cover is false this is an early move: it is skipped if another
- * process holds the lock, and after a failure it is retried (and reported,
- * as a WARNING) at most every 100 ms, not for every value.  When true, the
- * caller's value lies beyond the mark, or the mark is still to be written
- * to WAL, and may not be taken until the mark covers it: the caller waits
- * for the lock, and a failure is an ERROR.
- *
- * The file is written before the WAL record.  A base backup whose
- * checkpoint comes after the record copies the file afterwards, so it has
- * the mark either way; and a file written for a record that never made it
- * to WAL only holds a greater mark, which is harmless.
- */
-static void
-move_mark(UuidxGenerator gen, int64 needed_us, bool must_cover)
-{
-	pg_atomic_uint64 *covering = mark_of(gen);
-	int64		now_us = uuidx_clock_unix_100ns() / 10;
-	int64		wanted = must_cover ? needed_us : needed_us + UUIDX_MARK_AHEAD_US / 2;
-	bool		to_wal;
-	int64		mark,
-				v6_mark,
-				target,
-				new_mark,
-				new_v6_mark;
-
-	if (!must_cover)
-	{
-		int64		retry_at = (int64) pg_atomic_read_u64(&state->early_retry_us);
-
-		/* After a failure wait 100 ms, unless the clock stepped back. */
-		if (now_us < retry_at && now_us >= retry_at - UUIDX_EARLY_RETRY_US)
-			return;
-		if (!LWLockConditionalAcquire(&state->lock, LW_EXCLUSIVE))
-			return;
-	}
-	else
-		LWLockAcquire(&state->lock, LW_EXCLUSIVE);
-
-	/* Another process may have moved it, or logged it, meanwhile. */
-	to_wal = uuidx_mark_wal_active();
-	if ((int64) pg_atomic_read_u64(covering) >= wanted &&
-		(!to_wal || pg_atomic_read_u32(&state->mark_in_wal) != 0))
-	{
-		LWLockRelease(&state->lock);
-		return;
-	}
-	mark = (int64) pg_atomic_read_u64(&state->mark_us);
-	v6_mark = (int64) pg_atomic_read_u64(&state->v6_mark_us);
-	target = Min(Max(needed_us, now_us) + UUIDX_MARK_AHEAD_US, UUIDX_MARK_MAX_US);
-	new_mark = Max(mark, target);
-	new_v6_mark = v6_mark;
-	if (target <= uuidx_v6_max_unix_us() || gen == UUIDX_GEN_V6)
-		new_v6_mark = Max(v6_mark, Min(target, uuidx_v6_max_unix_us()));
-
-	if (!set_marks(new_mark, new_v6_mark, to_wal, must_cover ? ERROR : WARNING))
-		pg_atomic_write_u64(&state->early_retry_us, (uint64) (now_us + UUIDX_EARLY_RETRY_US));
-	LWLockRelease(&state->lock);
-}
-
-/*
- * Redo of a mark written to WAL (mark_wal.c): raise this node's marks and
- * generators to it, and write its own mark file, so that a restart before
- * promotion keeps what was replayed.  A file that cannot be written is
- * reported; the replay goes on (the marks in memory are raised), and the
- * next record writes the file again.
- */
-static void
-replay_mark(int64 mark, int64 v6_mark)
-{
-	ensure_state();
-	if (!state->persistent)
-		return;
-	mark = Min(Max(mark, 0), UUIDX_MARK_MAX_US);
-	v6_mark = Min(Max(v6_mark, 0), uuidx_v6_max_unix_us());
-
-	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
-	mark = Max(mark, (int64) pg_atomic_read_u64(&state->mark_us));
-	v6_mark = Max(v6_mark, (int64) pg_atomic_read_u64(&state->v6_mark_us));
-	if (uuidx_mark_file_write(mark, v6_mark, WARNING))
-	{
-		pg_atomic_write_u64(&state->mark_us, (uint64) mark);
-		pg_atomic_write_u64(&state->v6_mark_us, (uint64) v6_mark);
-	}
-	else
-	{
-		atomic_raise(&state->mark_us, (uint64) mark);
-		atomic_raise(&state->v6_mark_us, (uint64) v6_mark);
-	}
-	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
-		atomic_raise(&state->last[gen],
-					 last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
-	LWLockRelease(&state->lock);
+	if (uuidx_state->persistent)
+		UUIDX_REGISTER_TRANCHE(uuidx_state->lock.tranche, "uuidx");
 }
 
 /*
@@ -445,7 +285,7 @@ uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond)
 			 errdetail("The last value generated holds the greatest time this UUID version can encode."),
 			 clock_beyond ?
 			 errhint("Check the server's clock.") :
-			 (state != NULL && state->persistent) ?
+			 (uuidx_state != NULL && uuidx_state->persistent) ?
 			 errhint("If the clock was wrong, correct it, stop the server and remove \"%s\" from the data directory.",
 					 UUIDX_MARK_FILE) :
 			 errhint("If the clock was wrong, correct it and open a new session.")));
@@ -465,9 +305,9 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 	uint64		next;
 	int64		us = 0;			/* time of next, when the state is persisted */
 
-	ensure_state();
+	uuidx_state_ensure();
 
-	cur = pg_atomic_read_u64(&state->last[gen]);
+	cur = pg_atomic_read_u64(&uuidx_state->last[gen]);
 	for (;;)
 	{
 		if (unlikely(cur >= max_position[gen]))
@@ -485,24 +325,28 @@ uuidx_next_position(UuidxGenerator gen, uint64 now_position)
 		if (unlikely(next > max_position[gen]))
 			uuidx_range_end_error(gen, true);
 
-		if (state->persistent)
+		if (uuidx_state->persistent)
 		{
-			us = position_to_unix_us(gen, next);
-			if (unlikely(us > (int64) pg_atomic_read_u64(mark_of(gen))) ||
-				mark_wal_pending())
+			us = uuidx_position_unix_us(gen, next);
+			if (unlikely(us > (int64) pg_atomic_read_u64(uuidx_mark_of(gen))) || uuidx_mark_write_pending())
 			{
-				move_mark(gen, us, true);
-				cur = pg_atomic_read_u64(&state->last[gen]);
+				uuidx_mark_cover(gen, us);
+				cur = pg_atomic_read_u64(&uuidx_state->last[gen]);
 				continue;
 			}
 		}
-		if (pg_atomic_compare_exchange_u64(&state->last[gen], &cur, next))
+		if (pg_atomic_compare_exchange_u64(&uuidx_state->last[gen], &cur, next))
 			break;
 	}
 
-	if (state->persistent &&
-		unlikely(us + UUIDX_MARK_AHEAD_US / 2 > (int64) pg_atomic_read_u64(mark_of(gen))))
-		move_mark(gen, us, false);
+	if (uuidx_state->persistent)
+	{
+		/* the setting turned on, or the node was promoted, meanwhile */
+		if (unlikely(uuidx_mark_write_pending()))
+			uuidx_mark_cover(gen, us);
+		if (unlikely(us + UUIDX_MARK_AHEAD_US / 2 > (int64) pg_atomic_read_u64(uuidx_mark_of(gen))))
+			uuidx_mark_renew_early(gen, us);
+	}
 	return next;
 }
 
@@ -535,7 +379,9 @@ key_position(UuidxGenerator gen, const pg_uuid_t *key)
  * only greater positions from now on, and keep that over restarts: the
  * marks cover the targets first, in the file and, with the mark in WAL, in
  * WAL; a target more than a day ahead of the clock, or a mark that cannot
- * be written, is an error that leaves everything as it was.  Returns the
+ * be written, is an error that leaves everything as it was; with
+ * synchronous standbys, it returns once they have the marks' record, as a
+ * commit waits.  Returns the
  * time every generator now stands at, at least: all their values from now
  * on are of a later time.
  */
@@ -547,8 +393,8 @@ advance_generators(const uint64 *target)
 	int64		needed_v6;
 	int64		stand = PG_INT64_MAX;
 
-	ensure_state();
-	if (!state->persistent)
+	uuidx_state_ensure();
+	if (!uuidx_state->persistent)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("uuidx_generator_advance() needs the generator state shared by the server"),
@@ -556,8 +402,8 @@ advance_generators(const uint64 *target)
 				 errhint("Add uuidx to shared_preload_libraries and restart the server.")));
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 		if (gen != UUIDX_GEN_V6)
-			needed = Max(needed, position_to_unix_us(gen, target[gen]));
-	needed_v6 = position_to_unix_us(UUIDX_GEN_V6, target[UUIDX_GEN_V6]);
+			needed = Max(needed, uuidx_position_unix_us(gen, target[gen]));
+	needed_v6 = uuidx_position_unix_us(UUIDX_GEN_V6, target[UUIDX_GEN_V6]);
 	if (Max(needed, needed_v6) > now_us + UUIDX_ADVANCE_MAX_AHEAD_US)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -567,21 +413,22 @@ advance_generators(const uint64 *target)
 						   timestamptz_to_str(uuidx_unix_us_to_timestamptz(now_us))),
 				 errhint("A value dated in the future was made by a clock that was wrong: check this server's clock and that of the server the value came from.")));
 
-	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
-	set_marks(Max((int64) pg_atomic_read_u64(&state->mark_us), needed),
-			  Max((int64) pg_atomic_read_u64(&state->v6_mark_us), Min(needed_v6, uuidx_v6_max_unix_us())),
-			  uuidx_mark_wal_active(), ERROR);
+	/* the marks, in the file and WAL, and on the synchronous standbys */
+	uuidx_mark_write_and_publish(Max((int64) pg_atomic_read_u64(&uuidx_state->mark_us), needed),
+								 Max((int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), Min(needed_v6, uuidx_v6_max_unix_us())),
+								 uuidx_wal_active(), ERROR, true);
+	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 	{
 		uint64		last;
 
-		atomic_raise(&state->last[gen], Min(target[gen], max_position[gen]));
+		uuidx_atomic_raise(&uuidx_state->last[gen], Min(target[gen], max_position[gen]));
 		/* the last microsecond of its tick or millisecond: values come after */
-		last = pg_atomic_read_u64(&state->last[gen]);
-		stand = Min(stand, gen == UUIDX_GEN_V6 ? position_to_unix_us(gen, last)
-					: position_to_unix_us(gen, last) + 999);
+		last = pg_atomic_read_u64(&uuidx_state->last[gen]);
+		stand = Min(stand, gen == UUIDX_GEN_V6 ? uuidx_position_unix_us(gen, last)
+					: uuidx_position_unix_us(gen, last) + 999);
 	}
-	LWLockRelease(&state->lock);
+	LWLockRelease(&uuidx_state->lock);
 	return uuidx_unix_us_to_timestamptz(stand);
 }
 
@@ -624,7 +471,7 @@ uuidx_generator_advance_uuid(PG_FUNCTION_ARGS)
 					 errhint("Pass a v6, v7 or v8 UUID, or a time.")));
 	}
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
-		target[gen] = gen == (int) own ? key_position(own, past) : last_position_at(gen, past_us);
+		target[gen] = gen == (int) own ? key_position(own, past) : uuidx_last_position_at(gen, past_us);
 	PG_RETURN_TIMESTAMPTZ(advance_generators(target));
 }
 
@@ -645,7 +492,7 @@ uuidx_generator_advance_timestamptz(PG_FUNCTION_ARGS)
 				 errmsg("cannot advance the generators to %s", timestamptz_to_str(past)),
 				 errhint("Pass a finite time.")));
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
-		target[gen] = last_position_at(gen, uuidx_timestamptz_to_unix_us(past));
+		target[gen] = uuidx_last_position_at(gen, uuidx_timestamptz_to_unix_us(past));
 	PG_RETURN_TIMESTAMPTZ(advance_generators(target));
 }
 
@@ -681,15 +528,15 @@ uuidx_generator_state(PG_FUNCTION_ARGS)
 	bool		wal_logged;
 
 	InitMaterializedSRF(fcinfo, 0);
-	ensure_state();
+	uuidx_state_ensure();
 	clock_us = uuidx_clock_unix_100ns() / 10;
-	wal_logged = state->persistent && uuidx_mark_wal_active();
+	wal_logged = uuidx_state->persistent && uuidx_wal_active();
 
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 	{
 		Datum		values[8];
 		bool		nulls[8] = {false};
-		uint64		last = pg_atomic_read_u64(&state->last[gen]);
+		uint64		last = pg_atomic_read_u64(&uuidx_state->last[gen]);
 		Interval   *ahead = palloc0(sizeof(Interval));
 
 		values[0] = CStringGetTextDatum(generator_name[gen]);
@@ -699,18 +546,18 @@ uuidx_generator_state(PG_FUNCTION_ARGS)
 			nulls[3] = true;
 		else
 		{
-			int64		last_us = position_to_unix_us(gen, last);
+			int64		last_us = uuidx_position_unix_us(gen, last);
 
 			values[3] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(last_us));
 			ahead->time = Max(0, last_us - clock_us);
 		}
 		values[4] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(clock_us));
 		values[5] = IntervalPGetDatum(ahead);
-		if (!state->persistent)
+		if (!uuidx_state->persistent)
 			nulls[6] = true;
 		else
 			values[6] = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(
-																		 (int64) pg_atomic_read_u64(mark_of(gen))));
+																		 (int64) pg_atomic_read_u64(uuidx_mark_of(gen))));
 		values[7] = BoolGetDatum(wal_logged);
 
 		/* SQL before 1.2 declares seven columns */

@@ -5,8 +5,9 @@
  *
  * The file holds two marks (generator_state.c says what they mean): the
  * Unix microsecond that v7 and v8 values may not pass, and v6's own.  It
- * is written whole to a new file that is renamed over the old one with
- * durable_rename(), so whatever reads it, a restart or a copy of the data
+ * is written whole to a new file that is renamed over the old one (with
+ * durable_rename(), but for redo's writes, which the mark worker makes
+ * durable), so whatever reads it, a restart or a copy of the data
  * directory, finds the old marks or the new ones, never a mix.  It is read
  * once, when the state is set up; a file that cannot be read or parsed is
  * reported and treated as absent, since that may happen in the
@@ -27,6 +28,8 @@
 #define UUIDX_MARK_MAGIC "uuidx high-water mark v2 unix_us="
 #define UUIDX_MARK_V6_FIELD " v6_unix_us="
 #define UUIDX_MARK_RECORD_LEN 128
+/* How far ahead of use 1.0 wrote its mark. */
+#define UUIDX_MARK_V1_AHEAD_US INT64CONST(1000000)
 
 /* What the WARNINGs about an unusable mark file say it means. */
 #define UUIDX_MARK_LOST_DETAIL \
@@ -113,7 +116,7 @@ uuidx_mark_file_read(int64 *mark, int64 *v6_mark)
 		 * window); such a mark still means "v7 and v8 are at their end".
 		 */
 		p = buf + strlen(UUIDX_MARK_MAGIC_V1);
-		if (!parse_mark_value(p, &p, mark, UUIDX_MARK_MAX_US + UUIDX_MARK_AHEAD_US) ||
+		if (!parse_mark_value(p, &p, mark, UUIDX_MARK_MAX_US + UUIDX_MARK_V1_AHEAD_US) ||
 			*p != '\n')
 			goto corrupt;
 		*mark = Min(*mark, UUIDX_MARK_MAX_US);
@@ -133,7 +136,7 @@ corrupt:
 
 /*
  * The new mark file, before it is renamed over the old one: written and
- * closed (durable_rename() fsyncs it).
+ * closed (durable_rename() fsyncs it, where the write is durable).
  */
 static bool
 write_temp_mark_file(int64 mark, int64 v6_mark, int elevel)
@@ -193,25 +196,64 @@ mark_file_context(void *arg)
 	errcontext("writing the high-water mark file \"%s\"", UUIDX_MARK_FILE);
 }
 
+/* Report errors from here on with that context (undone by the caller). */
+static void
+push_context(ErrorContextCallback *errcallback)
+{
+	errcallback->callback = mark_file_context;
+	errcallback->arg = NULL;
+	errcallback->previous = error_context_stack;
+	error_context_stack = errcallback;
+}
+
 /*
- * Write the marks durably: a new file, renamed over the old one with
- * durable_rename(), so that the file holds the old marks or the new ones,
- * never a mix, whatever reads it meanwhile.  Each failing step is reported
- * at elevel with core's wording; false if one failed.  The caller holds the
- * state's lock, which an ERROR releases.
+ * Write the marks: a new file, renamed over the old one, so that the file
+ * holds the old marks or the new ones, never a mix, whatever reads it
+ * meanwhile.  Where durable, with durable_rename(), which fsyncs the file
+ * and the directory; otherwise renamed only, which a crash of PostgreSQL
+ * keeps and a crash of the operating system may not (redo's writes, made
+ * durable within a second by the mark worker: generator_state.c).  Each
+ * failing step is reported at elevel with core's wording; false if one
+ * failed.  The caller holds the state's lock, which an ERROR releases.
  */
 bool
-uuidx_mark_file_write(int64 mark, int64 v6_mark, int elevel)
+uuidx_mark_file_write(int64 mark, int64 v6_mark, bool durable, int elevel)
 {
 	ErrorContextCallback errcallback;
 	bool		written;
 
-	errcallback.callback = mark_file_context;
-	errcallback.arg = NULL;
-	errcallback.previous = error_context_stack;
-	error_context_stack = &errcallback;
-	written = write_temp_mark_file(mark, v6_mark, elevel) &&
-		durable_rename(UUIDX_MARK_TEMP_FILE, UUIDX_MARK_FILE, elevel) == 0;
+	push_context(&errcallback);
+	written = write_temp_mark_file(mark, v6_mark, elevel);
+	if (written && durable)
+		written = durable_rename(UUIDX_MARK_TEMP_FILE, UUIDX_MARK_FILE, elevel) == 0;
+	else if (written && rename(UUIDX_MARK_TEMP_FILE, UUIDX_MARK_FILE) != 0)
+	{
+		ereport(elevel,
+				(errcode_for_file_access(),
+				 errmsg("could not rename file \"%s\" to \"%s\": %m",
+						UUIDX_MARK_TEMP_FILE, UUIDX_MARK_FILE),
+				 errdetail(UUIDX_MARK_WRITE_DETAIL),
+				 errhint(UUIDX_MARK_WRITE_HINT)));
+		written = false;
+	}
 	error_context_stack = errcallback.previous;
 	return written;
+}
+
+/*
+ * Make the mark file as it stands durable, and its name in the data
+ * directory: what uuidx_mark_file_write() renamed without an fsync.
+ * Reported at elevel; false if either fsync failed.
+ */
+bool
+uuidx_mark_file_sync(int elevel)
+{
+	ErrorContextCallback errcallback;
+	bool		synced;
+
+	push_context(&errcallback);
+	synced = fsync_fname_ext(UUIDX_MARK_FILE, false, false, elevel) == 0 &&
+		fsync_fname_ext(".", true, false, elevel) == 0;
+	error_context_stack = errcallback.previous;
+	return synced;
 }

@@ -4,8 +4,9 @@
  *	  The high-water mark in WAL: uuidx's custom WAL resource manager.
  *
  * With uuidx.wal_log_mark on, each move of the mark (generator_state.c)
- * is also a WAL record of this resource manager, flushed before the values
- * it covers are returned.  Redo, on a standby, in crash recovery and in
+ * is also a WAL record of this resource manager, flushed, and acknowledged
+ * by the synchronous standbys where there are any, before the values it
+ * covers are handed out.  Redo, on a standby, in crash recovery and in
  * archive recovery, raises the node's mark and generators to the record's
  * (generator_state.c), so that a promoted standby, a point-in-time
  * recovery or a node brought back with pg_rewind starts above every value
@@ -28,6 +29,10 @@
 #include "access/xlogreader.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
+#include "access/xact.h"
+#include "replication/syncrep.h"
+#include "replication/walsender.h"
+#include "replication/walsender_private.h"
 #include "utils/timestamp.h"
 
 /*
@@ -106,20 +111,21 @@ uuidx_mark_wal_register(UuidxMarkRedo redo)
 }
 
 /*
- * Do moves of the mark go into WAL now?  With the setting on, the resource
- * manager registered, and WAL to write (not in recovery).
+ * Do moves of the mark go into WAL now?  With the setting on (wanted: as
+ * the server last read it, generator_state.c), the resource manager
+ * registered, and WAL to write (not in recovery).
  */
 bool
-uuidx_mark_wal_active(void)
+uuidx_mark_wal_active(bool wanted)
 {
-	return uuidx_wal_log_mark_setting && registered && !RecoveryInProgress();
+	return wanted && registered && !RecoveryInProgress();
 }
 
 /*
  * Write the marks after a move to WAL and flush it, before the values the
- * move covers are returned.
+ * move covers are returned; its position, for uuidx_mark_wal_wait().
  */
-void
+XLogRecPtr
 uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us)
 {
 	xl_uuidx_mark rec;
@@ -131,4 +137,62 @@ uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us)
 	XLogRegisterData((char *) &rec, sizeof(rec));
 	lsn = XLogInsert(UUIDX_RMGR_ID, XLOG_UUIDX_MARK);
 	XLogFlush(lsn);
+	return lsn;
+}
+
+/*
+ * Have the synchronous standbys the WAL up to lsn, as far as a commit of
+ * this process would wait for them (synchronous_commit: remote_write,
+ * on or remote_apply)?  True where none are to be waited for.
+ */
+static bool
+standbys_have(XLogRecPtr lsn)
+{
+	volatile WalSndCtlData *ctl = WalSndCtl;
+	int			mode;
+
+	if (!SyncRepRequested())
+		return true;
+	if ((ctl->sync_standbys_status & SYNC_STANDBY_INIT) != 0 ?
+		(ctl->sync_standbys_status & SYNC_STANDBY_DEFINED) == 0 :
+		(SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0'))
+		return true;
+	mode = synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_WRITE ? SYNC_REP_WAIT_WRITE :
+		synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_APPLY ? SYNC_REP_WAIT_APPLY :
+		SYNC_REP_WAIT_FLUSH;
+	return ctl->lsn[mode] >= lsn;
+}
+
+/*
+ * Wait, as a commit does, until the synchronous standbys (where
+ * synchronous_standby_names names any and synchronous_commit asks for
+ * them) have the record at lsn: a mark is used only once they have it, so
+ * that a standby promoted in a failover starts above every value handed
+ * out, a bare SELECT's too.  A wait canceled (statement_timeout, a cancel
+ * request, a shutdown) is reported at elevel, after PostgreSQL's WARNING
+ * about the cancel, and returns false: no value the mark would cover may
+ * be handed out.  Where block is false (an early move, made by a value
+ * the mark still covers), nothing waits: false unless they have it.
+ */
+bool
+uuidx_mark_wal_wait(XLogRecPtr lsn, bool block, int elevel)
+{
+	if (standbys_have(lsn))
+		return true;
+	if (!block)
+		return false;
+	/* a cancel ends the wait; it is reported as ours */
+	HOLD_INTERRUPTS();
+	SyncRepWaitForLSN(lsn, false);
+	RESUME_INTERRUPTS();
+	if (!standbys_have(lsn))
+	{
+		ereport(elevel,
+				(errcode(ERRCODE_QUERY_CANCELED),
+				 errmsg("canceling wait for synchronous replication of the high-water mark"),
+				 errdetail("No value beyond the mark was handed out.")));
+		return false;
+	}
+	CHECK_FOR_INTERRUPTS();
+	return true;
 }

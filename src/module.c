@@ -5,7 +5,8 @@
  *	  uuidx.wal_log_mark, uuidx.enable_time_ranges_scan,
  *	  uuidx.library_version and a test-only one), the
  *	  planner hook of time_range_paths.c, and, when the library is
- *	  preloaded, the shared-memory hooks and the WAL resource manager.
+ *	  preloaded, the shared-memory hooks, the WAL resource manager and the
+ *	  mark worker.
  *
  *-------------------------------------------------------------------------
  */
@@ -35,6 +36,16 @@ static const struct config_enum_entry debug_postmaster_random_options[] = {
 };
 
 void		_PG_init(void);
+
+/*
+ * uuidx.wal_log_mark is kept in the shared state too, where every process
+ * reads it (generator_state.c).
+ */
+static void
+assign_wal_log_mark(bool newval, void *extra)
+{
+	uuidx_state_wal_wanted(newval);
+}
 
 void
 _PG_init(void)
@@ -95,7 +106,7 @@ _PG_init(void)
 							 false,
 							 PGC_SIGHUP,
 							 0,
-							 NULL, NULL, NULL);
+							 NULL, assign_wal_log_mark, NULL);
 
 	/*
 	 * As PostgreSQL's enable_* settings: off, the planner still may, but
@@ -117,6 +128,7 @@ _PG_init(void)
 	if (process_shared_preload_libraries_in_progress)
 	{
 		uuidx_state_install_hooks();
+		uuidx_mark_worker_register();
 		/* Under EXEC_BACKEND every child loads the library again. */
 		if (!IsUnderPostmaster)
 			uuidx_random_debug_in_postmaster(debug_postmaster_random);

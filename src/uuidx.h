@@ -13,6 +13,9 @@
  *	                     uuidx_generator_state(), uuidx_generator_advance()
  *	  mark_file.c        the mark on disk (uuidx.hwm)
  *	  mark_wal.c         the mark in WAL: the custom WAL resource manager
+ *	  mark_move.c        moves of the mark, its redo, the mark worker's rounds
+ *	                     (generator_state.h: the state they share)
+ *	  mark_worker.c      the background worker that keeps the mark ahead
  *	  layout.c           bit layouts of v1, v6, v7 and v8 (pure functions)
  *	  generate.c         SQL entry points of the generators
  *	  inspect.c          SQL entry points that take UUIDs apart and convert
@@ -50,8 +53,10 @@
 
 #include "postgres.h"
 
+#include "access/xlogdefs.h"
 #include "datatype/timestamp.h"
 #include "port/pg_bswap.h"
+#include "storage/latch.h"
 #include "utils/uuid.h"
 
 /* The generators whose state is kept; indexes into the state arrays. */
@@ -123,19 +128,27 @@ extern void uuidx_random_debug_in_postmaster(int mode);
 
 /* generator_state.c */
 extern void uuidx_state_install_hooks(void);
+extern void uuidx_state_wal_wanted(bool wanted);
 extern uint64 uuidx_next_position(UuidxGenerator gen, uint64 now_position);
 extern void uuidx_range_end_error(UuidxGenerator gen, bool clock_beyond);
+
+/* mark_move.c: the mark worker's rounds; mark_worker.c: the worker */
+extern long uuidx_mark_worker_step(Latch *latch);
+extern void uuidx_mark_worker_leave(void);
+extern void uuidx_mark_worker_register(void);
 
 /*
  * mark_file.c: the marks on disk.  The greatest mark, written or read, is
  * the last microsecond of the last millisecond v7 and v8 can encode; the
- * mark is moved this far ahead of use (microseconds).
+ * mark is moved this far ahead of use (microseconds): the reservation
+ * that the mark worker renews before values need it (generator_state.c).
  */
 #define UUIDX_MARK_FILE "uuidx.hwm"
 #define UUIDX_MARK_MAX_US ((UUIDX_V7_MAX_MS + 1) * 1000 - 1)
 #define UUIDX_MARK_AHEAD_US INT64CONST(1000000)
 extern void uuidx_mark_file_read(int64 *mark, int64 *v6_mark);
-extern bool uuidx_mark_file_write(int64 mark, int64 v6_mark, int elevel);
+extern bool uuidx_mark_file_write(int64 mark, int64 v6_mark, bool durable, int elevel);
+extern bool uuidx_mark_file_sync(int elevel);
 
 /*
  * mark_wal.c: the marks in WAL.  Redo hands a record's marks to the
@@ -144,8 +157,9 @@ extern bool uuidx_mark_file_write(int64 mark, int64 v6_mark, int elevel);
 typedef void (*UuidxMarkRedo) (int64 mark_us, int64 v6_mark_us);
 extern bool uuidx_wal_log_mark_setting;
 extern void uuidx_mark_wal_register(UuidxMarkRedo redo);
-extern bool uuidx_mark_wal_active(void);
-extern void uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us);
+extern bool uuidx_mark_wal_active(bool wanted);
+extern XLogRecPtr uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us);
+extern bool uuidx_mark_wal_wait(XLogRecPtr lsn, bool block, int elevel);
 
 /* layout.c */
 extern void uuidx_layout_v7(pg_uuid_t *uuid, uint64 position, const uint8 *rand8);

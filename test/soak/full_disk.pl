@@ -1,7 +1,7 @@
 # make soak (not part of CI): the mark on a full disk.
 #
-# The data directory on a size-limited tmpfs that make soak mounts (as
-# root; skipped, saying so, where it cannot).  Once the disk is full, a
+# The data directory, then pg_wal alone, on a size-limited tmpfs that make
+# soak mounts (as root; skipped, saying so, where it cannot).  Once the disk is full, a
 # value that needs the mark moved fails with PostgreSQL's own "could not
 # write" error (the mark is written to a new file, which needs space);
 # nothing committed before is lost; once space is freed, generation
@@ -18,6 +18,17 @@ my $tmpfs = $ENV{UUIDX_SOAK_TMPFS} // '';
 plan skip_all => 'no size-limited tmpfs for the data directory (make soak mounts one when run as root)'
   unless $tmpfs ne '' && -d $tmpfs && -w $tmpfs;
 
+# The extension, 1,000 rows keyed by uuid_generate_v7(), a checkpoint.
+sub rows_then_checkpoint
+{
+	my ($node) = @_;
+	$node->safe_psql('postgres', q{
+		CREATE EXTENSION uuidx;
+		CREATE TABLE t (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int)});
+	$node->safe_psql('postgres', 'INSERT INTO t (n) SELECT g FROM generate_series(1, 1000) g');
+	$node->safe_psql('postgres', 'CHECKPOINT');
+}
+
 my $node = PostgreSQL::Test::Cluster->new('full_disk');
 $node->init;
 $node->append_conf('postgresql.conf', qq{
@@ -32,11 +43,7 @@ system('cp', '-a', "$data/.", "$tmpfs/") == 0 or die 'could not copy the data di
 system('rm', '-rf', $data) == 0 or die;
 symlink($tmpfs, $data) or die "symlink: $!";
 $node->start;
-$node->safe_psql('postgres', q{
-	CREATE EXTENSION uuidx;
-	CREATE TABLE t (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int)});
-$node->safe_psql('postgres', 'INSERT INTO t (n) SELECT g FROM generate_series(1, 1000) g');
-$node->safe_psql('postgres', 'CHECKPOINT');
+rows_then_checkpoint($node);
 my $before = $node->safe_psql('postgres', 'SELECT id FROM t ORDER BY id DESC LIMIT 1');
 
 # Fill the disk, leaving no block free.
@@ -55,4 +62,76 @@ is($node->safe_psql('postgres', "SELECT count(*) FROM t WHERE n > 1000 AND id > 
 	'space freed: generation resumes, above every earlier value');
 $node->stop;
 unlink $data;
+system('find', $tmpfs, '-mindepth', '1', '-delete') == 0 or die 'could not empty the tmpfs';
+
+# --- pg_wal on a file system of its own, full (initdb --waldir), the mark
+# in WAL.  Values under a valid mark write no WAL, so a read-only workload
+# keeps running: the mark worker's records, a few a second, fit in the
+# current segment.  When a record needs a new segment and there is no room
+# for one, the server PANICs, as for any WAL write, and crash recovery
+# needs room too: once space is freed the server starts, nothing committed
+# is lost, and new values are above every earlier one.
+my $waldir = "$tmpfs/wal";
+my $wal = PostgreSQL::Test::Cluster->new('full_wal');
+$wal->init(extra => [ '--waldir' => $waldir, '--wal-segsize' => 1 ]);
+$wal->append_conf('postgresql.conf', qq{
+shared_preload_libraries = 'uuidx'
+uuidx.wal_log_mark = on
+min_wal_size = '2MB'
+max_wal_size = '8MB'
+wal_recycle = off
+restart_after_crash = on
+});
+$wal->start;
+rows_then_checkpoint($wal);
+$filler = "$tmpfs/filler";
+system("dd if=/dev/zero of=$filler bs=64k >/dev/null 2>&1");
+
+# Three seconds of values, read-only, with the disk full.
+my $lsn0 = $wal->lsn('insert');
+my $burst = $wal->safe_psql('postgres', q{
+	DO $$DECLARE stop timestamptz := clock_timestamp() + interval '3 s';
+	BEGIN WHILE clock_timestamp() < stop LOOP PERFORM count(uuid_generate_v7()) FROM generate_series(1, 10000); END LOOP; END $$;
+	SELECT 'ok'});
+is($burst, 'ok', 'pg_wal full: three seconds of values under valid marks run');
+my $bytes = $wal->safe_psql('postgres', "SELECT pg_current_wal_insert_lsn() - '$lsn0'");
+ok($bytes < 4096, "pg_wal full: the values wrote $bytes bytes of WAL, the mark's records alone");
+is($wal->safe_psql('postgres', 'SELECT count(*) FROM t'), '1000', 'pg_wal full: nothing committed is lost');
+
+# Bring the segment to its last few hundred bytes, with messages of no
+# consequence, then let the mark move: its record needs the next segment.
+my $seg = 1024 * 1024;
+for (1 .. 50)
+{
+	my $left = $seg - ($wal->safe_psql('postgres', "SELECT (pg_current_wal_insert_lsn() - '0/0') % $seg") || 0);
+	last if $left < 400;
+	my $size = int(($left - 200) * 0.97);
+	$size = 1 if $size < 1;
+	$wal->safe_psql('postgres', "SELECT pg_logical_emit_message(false, 'x', repeat('x', $size))");
+}
+my $log_offset = -s $wal->logfile;
+my @ahead = grep { -f } glob("$waldir/0*");
+note 'pg_wal holds ' . scalar(@ahead) . ' segments';
+($ret, $out, $err) = $wal->psql('postgres', 'SELECT pg_sleep(1.5); SELECT uuid_generate_v7()');
+isnt($ret, 0, 'pg_wal full, the mark must move: the statement fails');
+my $log = slurp_file($wal->logfile, $log_offset);
+like($log, qr/PANIC:\s+could not (write to|create|extend) file .*No space left on device/,
+	'pg_wal full, the mark must move: PANIC for want of WAL space, as for any WAL write');
+unlink $filler or die $!;
+# Crash recovery may have failed for want of space too, and the postmaster
+# with it: then start it again.
+sleep 2;
+if (!kill(0, $wal->{_pid}))
+{
+	note 'the postmaster stopped after the PANIC; starting it';
+	$wal->_update_pid(0);
+	$wal->start;
+}
+$wal->poll_query_until('postgres', 'SELECT true') or die 'the server did not come back';
+is($wal->safe_psql('postgres', 'SELECT count(*) FROM t'), '1000', 'space freed: the server recovered, nothing committed lost');
+$before = $wal->safe_psql('postgres', 'SELECT id FROM t ORDER BY id DESC LIMIT 1');
+$wal->safe_psql('postgres', 'INSERT INTO t (n) SELECT g FROM generate_series(1001, 2000) g');
+is($wal->safe_psql('postgres', "SELECT count(*) FROM t WHERE n > 1000 AND id > '$before'"), '1000',
+	'space freed: generation resumes, above every earlier value');
+$wal->stop;
 done_testing();

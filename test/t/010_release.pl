@@ -44,9 +44,12 @@ is($provided->{version}, $sql_version =~ /^\d+\.\d+$/ ? "$sql_version.0" : $sql_
 	"META.json provides the extension at SQL version $sql_version (as a semantic version)");
 ok(-f "$root/$provided->{file}", "$provided->{file} exists") if defined $provided->{file};
 # (a patch release that brings SQL of its own installs that: 1.3.1 runs
-# SQL 1.3.1; one that changes only the library keeps its major.minor's)
-ok($sql_version eq join('.', (split /\./, $release)[0, 1]) || $sql_version eq $release,
-	"release $release runs SQL version $sql_version (its major.minor, or its own)");
+# SQL 1.3.1; one that changes only the library keeps the SQL of the
+# release before: 1.3.2 runs SQL 1.3.1)
+my ($rmaj, $rmin, $rpatch) = split /\./, $release;
+my ($smaj, $smin, $spatch) = split /\./, $sql_version;
+ok(defined $smaj && defined $smin && "$smaj.$smin" eq "$rmaj.$rmin" && ($spatch // 0) <= ($rpatch // 0),
+	"release $release runs SQL version $sql_version (its major.minor, or a patch release's up to its own)");
 
 # The Debian package: the first changelog entry is this release.
 my ($deb_source, $deb_upstream) = slurp_file("$root/debian/changelog") =~ /\A(\S+) \(([^)-]+)-[^)]+\)/;

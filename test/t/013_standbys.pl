@@ -153,9 +153,9 @@ $primary->safe_psql('postgres', 'SELECT pg_switch_wal()');
 is(uuidx_records($primary, $from), 0, 'setting off: pg_waldump finds no uuidx records');
 
 # The first value after the setting is turned on writes the mark it is
-# under to WAL, though the mark was moved, without a record, a moment
-# before and covers the next second.  A session started after the reload
-# has the new setting.
+# under to WAL (or the mark worker has, a moment before), though the mark
+# was moved, without a record, a moment before and covers the next second.
+# A session started after the reload has the new setting.
 sleep 1.2;
 $primary->safe_psql('postgres', 'SELECT uuid_generate_v7()');
 my $before_first = $primary->lsn('insert');
@@ -164,8 +164,8 @@ $primary->reload;
 ok($primary->poll_query_until('postgres', "SELECT current_setting('uuidx.wal_log_mark') = 'on'"),
 	'setting on after a reload');
 $primary->safe_psql('postgres', 'SELECT uuid_generate_v7()');
-is(uuidx_records($primary, $before_first), 1,
-	'setting on: the first value writes the mark it is under to WAL');
+ok(uuidx_records($primary, $before_first) >= 1,
+	'setting on: the mark the first value is under is in WAL');
 is($primary->safe_psql('postgres', "SELECT bool_and(wal_logged) FROM uuidx_generator_state()"), 't',
 	'setting on: uuidx_generator_state() says the mark is in WAL');
 $from = $primary->lsn('insert');

@@ -19,6 +19,9 @@
 #   8. release 1.2     uuid_v7_mask/unmask, uuid_to_ulid/ulid_to_uuid per value; max(id) from the index
 #   9. PostgreSQL's rules  time queries on tables of 7 and 367 daily partitions (planning and statements),
 #                      an outer join, a partial index, keyset pages and estimates, against hand-written bounds
+#  10. paused inserts  one INSERT every 1.5 s and every 0.3 s (pgbench \sleep), a uuid_generate_v7() key against
+#                      bigint identity, uuidx.wal_log_mark off and on; the first value after a 1.5 s pause
+#  11. replay          crash recovery of REPLAY_SECONDS of inserts at 1,000 a second, uuidx.wal_log_mark off and on
 #
 # Environment (defaults are the issues' sizes; a default run takes about 12 minutes on 2 cores):
 #   UUIDX_BENCH_ROUNDS=5  UUIDX_BENCH_INSERT_ROUNDS=3  UUIDX_BENCH_PGBENCH_ROUNDS=5
@@ -27,7 +30,9 @@
 #   UUIDX_BENCH_RANGE_ROWS=10000000  UUIDX_BENCH_KEYORDER_ROWS=1000000  UUIDX_BENCH_KEYORDER_SECONDS=6
 #   UUIDX_BENCH_KEYORDER_TABLES="ko kod kom" (section 6's tables: undeclared, declared v7, v6 and v7)
 #   UUIDX_BENCH_RULES_ROWS=1000000 (section 9's tables)
-#   UUIDX_BENCH_SECTIONS="1 2 3 4 5 6 7 8 9" (the sections to run)
+#   UUIDX_BENCH_PAUSE_SECONDS=60 (section 10's pgbench runs at 1.5 s; at 0.3 s half as long)
+#   UUIDX_BENCH_REPLAY_SECONDS=30 (section 11's load)
+#   UUIDX_BENCH_SECTIONS="1 2 3 4 5 6 7 8 9 10 11" (the sections to run)
 #   UUIDX_BENCH_OUT=DIR    keep the report and the data files there (else they go with the server)
 #   UUIDX_BENCH_PNG=FILE   the figure (default docs/bench.png in the checkout; empty: no figure)
 set -euo pipefail
@@ -48,7 +53,9 @@ keyorder_rows=${UUIDX_BENCH_KEYORDER_ROWS:-1000000}
 keyorder_secs=${UUIDX_BENCH_KEYORDER_SECONDS:-6}
 keyorder_tables=${UUIDX_BENCH_KEYORDER_TABLES:-ko kod kom}
 rules_rows=${UUIDX_BENCH_RULES_ROWS:-1000000}
-sections=" ${UUIDX_BENCH_SECTIONS:-1 2 3 4 5 6 7 8 9} "
+pause_secs=${UUIDX_BENCH_PAUSE_SECONDS:-60}
+replay_secs=${UUIDX_BENCH_REPLAY_SECONDS:-30}
+sections=" ${UUIDX_BENCH_SECTIONS:-1 2 3 4 5 6 7 8 9 10 11} "
 png=${UUIDX_BENCH_PNG-$UUIDX_ROOT/docs/bench.png}
 command="$(env | grep '^UUIDX_BENCH_' | sort | tr '\n' ' ')make bench"
 
@@ -718,6 +725,141 @@ report_12() {
 	fi
 }
 
+# 10. Paused inserts: most tables are written a few rows a second, so the
+# cost of a key after a pause matters more than its cost in bulk.  One
+# session, one INSERT after each pgbench \sleep of 1.5 s or 0.3 s, into a
+# table keyed by a uuid_generate_v7() default or into one keyed by bigint
+# identity, the two scripts drawn at random in one pgbench run (-r: each
+# INSERT's own latency, the sleep apart), with uuidx.wal_log_mark off and
+# on.  And a bare SELECT uuid_generate_v7() after a 1.5 s pause against
+# the same SELECT right after it, with gen_random_uuid() as the control
+# (any statement after a pause meets cold caches), two scripts drawn at
+# random in one pgbench run of the same length.
+# One pgbench run of SECONDS in one session, the scripts drawn at random
+# per transaction, -r: for each script, in the order given, the average
+# latencies (ms) of its statements that begin with WORD, on one line.
+script_latencies() {
+	local secs=$1 word=$2 f args=() out
+	shift 2
+	for f in "$@"; do args+=(-f "$f@1"); done
+	out=$("$PG_BINDIR/pgbench" -h "$dir" -U postgres -n -M simple -r -T "$secs" "${args[@]}" postgres 2>&1)
+	out=$(awk -v w="$word" '/^SQL script [0-9]+:/ { if (line != "") print line; line = "" }
+		$0 ~ "^ +[0-9.]+ +([0-9]+ +)?" w " " { line = line (line == "" ? "" : " ") $1 }
+		END { if (line != "") print line }' <<<"$out")
+	[ "$(wc -l <<<"$out")" = $# ] || { echo "pgbench gave no $word latencies: $*" >&2; exit 1; }
+	echo "$out"
+}
+# Two scripts' latencies into raw.txt: pause_pair SECTION SETTING ROUND
+# SECONDS WORD NAME1 SCRIPT1 NAME2 SCRIPT2.
+pause_pair() {
+	local t
+	mapfile -t t < <(script_latencies "$4" "$5" "$7" "$9")
+	[ ${#t[@]} = 2 ] || exit 1
+	echo "$1 $6/$2 $3 ${t[0]}" >>"$res/raw.txt"
+	echo "$1 $8/$2 $3 ${t[1]}" >>"$res/raw.txt"
+}
+# The setting, reloaded; then a value, so that no measured one is the
+# first after a start or a change of the setting, which moves the mark.
+pause_setting() {
+	psql_ -c "ALTER SYSTEM SET uuidx.wal_log_mark = $1" -c 'SELECT pg_reload_conf()' >/dev/null
+	sleep 0.5
+	psql_ -c 'SELECT uuid_generate_v7()' >/dev/null
+	sleep 1
+}
+measure_pauses() {
+	say "10. paused inserts: pgbench -T $pause_secs at 1.5 s and -T $((pause_secs / 2)) at 0.3 s, $ins_rounds rounds"
+	psql_ <<'SQL'
+CREATE TABLE pause_v7 (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
+CREATE TABLE pause_bigint (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, n int);
+SQL
+	local r i setting ms t secs f
+	for ((r = 0; r < ins_rounds; r++)); do
+		for ((i = 0; i < 2; i++)); do
+			setting=$(nth $r $i off on)
+			pause_setting "$setting"
+			for ms in 1500 300; do
+				secs=$pause_secs
+				[ $ms = 300 ] && secs=$((pause_secs / 2))
+				for t in v7 bigint; do
+					printf '\\sleep %s ms\nINSERT INTO pause_%s (n) VALUES (1);\n' "$ms" "$t" >"$dir/pause_$t.sql"
+				done
+				pause_pair "pause-$ms" "$setting" $r "$secs" INSERT v7 "$dir/pause_v7.sql" bigint "$dir/pause_bigint.sql"
+			done
+			for f in uuid_generate_v7 gen_random_uuid; do
+				printf '\\sleep 1500 ms\nSELECT %s();\nSELECT %s();\n' "$f" "$f" >"$dir/first_$f.sql"
+			done
+			pause_pair pause-first "$setting" $r "$pause_secs" SELECT \
+				v7 "$dir/first_uuid_generate_v7.sql" random "$dir/first_gen_random_uuid.sql"
+		done
+	done
+	psql_ -c 'ALTER SYSTEM RESET uuidx.wal_log_mark' -c 'SELECT pg_reload_conf()' >/dev/null
+}
+report_pauses() {
+	local ms setting v b f a n
+	printf '\n10. Paused inserts: one session, one INSERT after each pgbench \\sleep, ms per INSERT (-r), median of %s rounds\n' "$ins_rounds"
+	printf '%-10s %-20s %10s %10s %8s\n' pause uuidx.wal_log_mark "v7 ms" "bigint ms" ratio
+	for ms in 1500 300; do
+		for setting in off on; do
+			v=$(median "pause-$ms" "v7/$setting") b=$(median "pause-$ms" "bigint/$setting")
+			echo "$ms $setting $v $b $(calc "$v / $b")" >>"$res/pause.dat"
+			printf '%-10s %-20s %10.3f %10.3f %8.2f\n' "$ms ms" "$setting" "$v" "$b" "$(calc "$v / $b")"
+		done
+	done
+	printf 'a SELECT after a 1.5 s pause and the same SELECT right after it, ms (-r, the averages of one run; median of %s rounds)\n' "$ins_rounds"
+	printf '%-20s %-11s %10s %10s %8s\n' function uuidx.wal_log_mark "after" "next" ratio
+	for setting in off on; do
+		for f in v7 random; do
+			a=$(median pause-first "$f/$setting") n=$(median pause-first "$f/$setting" 5)
+			printf '%-20s %-11s %10.3f %10.3f %8.2f\n' "$([ $f = v7 ] && echo 'uuid_generate_v7()' || echo 'gen_random_uuid()')" "$setting" "$a" "$n" "$(calc "$a / $n")"
+		done
+		a=$(median pause-first "v7/$setting") n=$(median pause-first "random/$setting")
+		echo "first $setting $a $n $(calc "$a / $n")" >>"$res/pause.dat"
+	done
+}
+
+# 11. Replay: a standby, a crash recovery and a point-in-time recovery
+# replay the mark's records with the WAL around them.  REPLAY_SECONDS of
+# single-row inserts with a v7 default at 1,000 a second (pgbench -R),
+# after a CHECKPOINT, then an immediate stop and a start: the crash
+# recovery's redo, from "redo starts" to "redo done" in the server log,
+# with uuidx.wal_log_mark off (the same WAL without uuidx's records) and
+# on.
+measure_replay() {
+	say "11. replay: $replay_secs s of inserts at 1,000 a second, crash recovery, $ins_rounds rounds"
+	psql_ -c 'CREATE TABLE replay_t (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int)'
+	echo 'INSERT INTO replay_t (n) VALUES (1);' >"$dir/replay.sql"
+	local r i setting offset ms records
+	for ((r = 0; r < ins_rounds; r++)); do
+		for ((i = 0; i < 2; i++)); do
+			setting=$(nth $r $i off on)
+			pause_setting "$setting"
+			psql_ -c 'TRUNCATE replay_t' -c 'CHECKPOINT'
+			"$PG_BINDIR/pgbench" -h "$dir" -U postgres -n -M prepared -R 1000 -T "$replay_secs" -f "$dir/replay.sql" postgres >/dev/null 2>&1
+			"${AS_PG[@]}" "$PG_BINDIR/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+			offset=$(stat -c %s "$dir/server.log")
+			"${AS_PG[@]}" "$PG_BINDIR/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null
+			# redo's elapsed time, from the log's millisecond timestamps
+			ms=$(tail -c +$((offset + 1)) "$dir/server.log" | awk '
+				function ms(d, t) { split(t, a, ":"); return (a[1] * 3600 + a[2] * 60 + a[3]) * 1000 }
+				/redo starts at/ { s = ms($1, $2) } /redo done at/ { e = ms($1, $2) }
+				END { if (s && e) printf "%.0f", e - s }')
+			[ -n "$ms" ] || { echo "no redo times in the server log (round $r, $setting)" >&2; exit 1; }
+			records=$(psql_ -Atc "SELECT count(*) FROM replay_t")
+			echo "replay $setting $r $ms $records" >>"$res/raw.txt"
+		done
+	done
+	psql_ -c 'ALTER SYSTEM RESET uuidx.wal_log_mark' -c 'SELECT pg_reload_conf()' >/dev/null
+}
+report_replay() {
+	local off on
+	off=$(median replay off) on=$(median replay on)
+	printf '\n11. Replay: crash recovery of %s s of inserts at 1,000 a second; ms of redo, median of %s rounds\n' "$replay_secs" "$ins_rounds"
+	printf '%-22s %10s %10s\n' uuidx.wal_log_mark "redo ms" rows
+	printf '%-22s %10.0f %10.0f\n' off "$off" "$(median replay off 5)" on "$on" "$(median replay on 5)"
+	echo "$off $on $(calc "$on / ($off > 0 ? $off : 1)")" >"$res/replay.dat"
+	printf 'on / off: %.3f\n' "$(calc "$on / ($off > 0 ? $off : 1)")"
+}
+
 # The issue's targets, from the medians above.
 target() {
 	awk -v n="$1" -v x="$2" -v op="$3" -v t="$4" 'BEGIN {
@@ -761,6 +903,14 @@ report_targets() {
 		target "estimate $c: planned / actual rows" "$(calc "$e / ($a > 0 ? $a : 1)")" '<=' 2
 		target "estimate $c: actual / planned rows" "$(calc "$a / ($e > 0 ? $e : 1)")" '<=' 2
 	done <"$res/rules_estimates.dat"
+	[ -f "$res/replay.dat" ] && target "replay, wal_log_mark on / off" "$(awk '{ print $3 }' "$res/replay.dat")" '<=' 1.2
+	[ -f "$res/pause.dat" ] && while read -r ms setting v b ratio; do
+		if [ "$ms" = first ]; then
+			target "SELECT after a 1.5 s pause, uuid_generate_v7() / gen_random_uuid(), wal_log_mark $setting" "$ratio" '<=' 2
+		else
+			target "INSERT every $ms ms, v7 / bigint, wal_log_mark $setting" "$ratio" '<=' 1.1
+		fi
+	done <"$res/pause.dat"
 	[ -f "$res/fn12.dat" ] && for f in mask unmask; do
 		target "uuid_v7_$f() / uuid_generate_v7(), per value" \
 			"$(awk -v f="$f" '$1 == "generate" { g = $2 } $1 == f { m = $2 } END { print m / g }' "$res/fn12.dat")" '<=' 1
@@ -806,6 +956,8 @@ if run 6; then measure_keyorder; show report_keyorder; fi
 if run 7; then measure_mark_wal; show report_mark_wal; fi
 if run 8; then measure_12; show report_12; fi
 if run 9; then measure_rules; show report_rules; fi
+if run 10; then measure_pauses; show report_pauses; fi
+if run 11; then measure_replay; show report_replay; fi
 show report_targets
 
 if [ -n "$png" ] && [ -f "$res/cost.dat" ] && [ -f "$res/insert.dat" ]; then

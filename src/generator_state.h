@@ -1,0 +1,125 @@
+/*-------------------------------------------------------------------------
+ *
+ * generator_state.h
+ *	  The generators' shared state, as generator_state.c (the values) and
+ *	  mark_move.c (the mark's moves, its redo and the mark worker's rounds)
+ *	  share it.  generator_state.c says what the state and the mark are.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef UUIDX_GENERATOR_STATE_H
+#define UUIDX_GENERATOR_STATE_H
+
+#include "uuidx.h"
+
+#include "access/xlog.h"
+#include "port/atomics.h"
+#include "storage/latch.h"
+#include "storage/lwlock.h"
+
+/* The generators' state: the server's, or this backend's alone. */
+typedef struct UuidxSharedState
+{
+	pg_atomic_uint64 last[UUIDX_NUM_GENERATORS];
+	/* The mark v7 and v8 values may not pass (Unix microseconds). */
+	pg_atomic_uint64 mark_us;
+	/* The same for v6: at most v6's last microsecond. */
+	pg_atomic_uint64 v6_mark_us;
+	/* Clock (Unix us) before which no early move is tried after a failure. */
+	pg_atomic_uint64 early_retry_us;
+	/* 1 while both marks, as they are, have been written to WAL. */
+	pg_atomic_uint32 mark_in_wal;
+	/* uuidx.wal_log_mark, as the server last read it. */
+	pg_atomic_uint32 wal_wanted;
+	/* 1 while a mark replayed from WAL is not yet durably in the mark file. */
+	pg_atomic_uint32 replay_pending;
+	/* Redo's writes of the mark file, counted. */
+	pg_atomic_uint32 replay_writes;
+	/* 1 while a value has asked the worker to renew the mark. */
+	pg_atomic_uint32 renew_asked;
+	/* The mark worker's latch, NULL when there is none. */
+	Latch	   *volatile worker_latch;
+	/* Under the lock: the marks last written, as the file holds them. */
+	int64		written_mark_us;
+	int64		written_v6_mark_us;
+	bool		written_in_wal; /* and their WAL record, at written_lsn */
+	XLogRecPtr	written_lsn;
+	/* Held while the mark is moved (persistent state only). */
+	LWLock		lock;
+	bool		persistent;
+} UuidxSharedState;
+
+/* The state in use, NULL before the first use (uuidx_state_attach()). */
+extern UuidxSharedState *uuidx_state;
+
+extern void uuidx_state_attach(void);
+extern uint64 uuidx_last_position_at(UuidxGenerator gen, int64 unix_us);
+
+/*
+ * The Unix time, in microseconds, of a position of the given generator
+ * (rounded down).
+ */
+static inline int64
+uuidx_position_unix_us(UuidxGenerator gen, uint64 position)
+{
+	if (gen == UUIDX_GEN_V6)
+		return uuidx_ticks_to_unix_us(position);
+	return (int64) (position >> UUIDX_COUNTER_BITS) * 1000;
+}
+
+/* Find the state on first use. */
+static inline void
+uuidx_state_ensure(void)
+{
+	if (unlikely(uuidx_state == NULL))
+		uuidx_state_attach();
+}
+
+/* The mark that covers a generator's values. */
+static inline pg_atomic_uint64 *
+uuidx_mark_of(UuidxGenerator gen)
+{
+	return gen == UUIDX_GEN_V6 ? &uuidx_state->v6_mark_us : &uuidx_state->mark_us;
+}
+
+/* Raise an atomic to at least value. */
+static inline void
+uuidx_atomic_raise(pg_atomic_uint64 *var, uint64 value)
+{
+	uint64		cur = pg_atomic_read_u64(var);
+
+	while (cur < value && !pg_atomic_compare_exchange_u64(var, &cur, value))
+		;
+}
+
+/* Do moves of the mark go into WAL now (mark_wal.c)? */
+static inline bool
+uuidx_wal_active(void)
+{
+	return uuidx_mark_wal_active(pg_atomic_read_u32(&uuidx_state->wal_wanted) != 0);
+}
+
+/*
+ * Must the mark be written before the next value is taken, though it
+ * covers it?  When moves of the mark go into WAL and the mark as it is has
+ * not been written there (it was set before the setting was turned on,
+ * before this server started, or on this node before it was promoted), or
+ * when a mark this node replayed from WAL is not yet in its mark file and
+ * the node takes values now (it has been promoted).
+ */
+static inline bool
+uuidx_mark_write_pending(void)
+{
+	return (unlikely(pg_atomic_read_u32(&uuidx_state->wal_wanted) != 0) &&
+			pg_atomic_read_u32(&uuidx_state->mark_in_wal) == 0 && uuidx_wal_active()) ||
+		(unlikely(pg_atomic_read_u32(&uuidx_state->replay_pending) != 0) && !RecoveryInProgress());
+}
+
+/* mark_move.c */
+extern bool uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, bool to_wal,
+										 int elevel, bool wait);
+extern void uuidx_mark_cover(UuidxGenerator gen, int64 needed_us);
+extern void uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us);
+extern void uuidx_mark_replay(int64 mark, int64 v6_mark);
+
+#endif							/* UUIDX_GENERATOR_STATE_H */

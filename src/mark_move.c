@@ -1,0 +1,358 @@
+/*-------------------------------------------------------------------------
+ *
+ * mark_move.c
+ *	  Moving the high-water mark: writing it (the file, the WAL record, the
+ *	  synchronous standbys' acknowledgement) and publishing it to the
+ *	  values; the moves values make when they must; redo of a mark replayed
+ *	  from WAL; and the mark worker's rounds (mark_worker.c runs them).
+ *	  generator_state.c says what the mark is and when it moves.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "generator_state.h"
+
+#include "miscadmin.h"
+#include "utils/timestamp.h"
+
+/* After a failed early move, how long before the next early attempt. */
+#define UUIDX_EARLY_RETRY_US INT64CONST(100000)
+
+/* The worker renews the reservation while values came this recently. */
+#define UUIDX_ACTIVE_US (INT64CONST(300) * USECS_PER_SEC)
+
+/* The worker makes redo's writes of the mark file durable this often. */
+#define UUIDX_REPLAY_SYNC_US USECS_PER_SEC
+
+/* The mark worker's own: the positions it last saw, and when they moved. */
+static uint64 worker_seen[UUIDX_NUM_GENERATORS];
+static int64 worker_active_us = PG_INT64_MIN;
+
+/* When the worker last made redo's writes durable (in recovery). */
+static int64 worker_synced_us = PG_INT64_MIN;
+
+
+/* Under the lock: the file now holds these marks, which no record has. */
+static inline void
+note_written(int64 mark, int64 v6_mark)
+{
+	uuidx_state->written_mark_us = mark;
+	uuidx_state->written_v6_mark_us = v6_mark;
+	uuidx_state->written_in_wal = false;
+}
+
+/*
+ * Write the marks new_mark and new_v6_mark (not less than those written
+ * before) and publish them to the values.  Under the state's lock: the
+ * file first, then, where to_wal, the WAL record, flushed; marks that stay
+ * as written go into WAL only where they are not there yet, or into the
+ * file where a replayed mark is not.  Then, without the lock, where to_wal,
+ * the wait for the synchronous standbys; and last, under the lock again,
+ * the marks the values may use.  A file that cannot be written, or a wait
+ * for the standbys canceled, is reported at elevel and leaves the values'
+ * marks as they were: false.  Where wait is false
+ * (an early move by a value's process) a lock held by another process, or
+ * standbys that do not have the record yet, skip the move: false.
+ */
+bool
+uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, bool to_wal, int elevel, bool wait)
+{
+	XLogRecPtr	lsn = InvalidXLogRecPtr;
+
+	if (!wait)
+	{
+		if (!LWLockConditionalAcquire(&uuidx_state->lock, LW_EXCLUSIVE))
+			return false;
+	}
+	else
+		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	new_mark = Max(new_mark, uuidx_state->written_mark_us);
+	new_v6_mark = Max(new_v6_mark, uuidx_state->written_v6_mark_us);
+	if (new_mark != uuidx_state->written_mark_us || new_v6_mark != uuidx_state->written_v6_mark_us ||
+		(pg_atomic_read_u32(&uuidx_state->replay_pending) != 0 && !RecoveryInProgress()))
+	{
+		if (!uuidx_mark_file_write(new_mark, new_v6_mark, true, elevel))
+		{
+			LWLockRelease(&uuidx_state->lock);
+			return false;
+		}
+		note_written(new_mark, new_v6_mark);
+		pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+	}
+	if (to_wal && !uuidx_state->written_in_wal)
+	{
+		uuidx_state->written_lsn = uuidx_mark_wal_log(new_mark, new_v6_mark);
+		uuidx_state->written_in_wal = true;
+	}
+	if (to_wal)
+		lsn = uuidx_state->written_lsn;
+	LWLockRelease(&uuidx_state->lock);
+
+	if (to_wal && !uuidx_mark_wal_wait(lsn, wait, elevel))
+		return false;
+
+	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	if (new_mark > (int64) pg_atomic_read_u64(&uuidx_state->mark_us) ||
+		new_v6_mark > (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us))
+	{
+		pg_atomic_write_u64(&uuidx_state->mark_us,
+							(uint64) Max(new_mark, (int64) pg_atomic_read_u64(&uuidx_state->mark_us)));
+		pg_atomic_write_u64(&uuidx_state->v6_mark_us,
+							(uint64) Max(new_v6_mark, (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us)));
+		pg_atomic_write_u32(&uuidx_state->mark_in_wal, to_wal ? 1 : 0);
+	}
+	else if (to_wal && new_mark == (int64) pg_atomic_read_u64(&uuidx_state->mark_us) &&
+			 new_v6_mark == (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us))
+		pg_atomic_write_u32(&uuidx_state->mark_in_wal, 1);
+	LWLockRelease(&uuidx_state->lock);
+	return true;
+}
+
+/*
+ * The marks that cover needed_us (a generator's value's time, or the
+ * clock), with the reservation to spare: the v7/v8 mark moves to the new
+ * target; v6's follows it within v6's range, and beyond it moves only for
+ * v6 itself (to v6's last microsecond), so a v7 or v8 value generated past
+ * 5236 AD does not use up v6's range.
+ */
+static void
+renewed_marks(UuidxGenerator gen, int64 needed_us, int64 *new_mark, int64 *new_v6_mark)
+{
+	int64		now_us = uuidx_clock_unix_100ns() / 10;
+	int64		target = Min(Max(needed_us, now_us) + UUIDX_MARK_AHEAD_US, UUIDX_MARK_MAX_US);
+
+	*new_mark = Max((int64) pg_atomic_read_u64(&uuidx_state->mark_us), target);
+	*new_v6_mark = (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us);
+	if (target <= uuidx_v6_max_unix_us() || gen == UUIDX_GEN_V6)
+		*new_v6_mark = Max(*new_v6_mark, Min(target, uuidx_v6_max_unix_us()));
+}
+
+/*
+ * Move the marks so that the generator's mark covers needed_us, a value
+ * that may not be taken before (its time lies beyond the mark, or the mark
+ * is still to be written: uuidx_mark_write_pending()); the caller waits for the
+ * lock, and a failure is an ERROR.  The file is written before the WAL
+ * record: a base backup whose checkpoint comes after the record copies the
+ * file afterwards, so it has the mark either way, and a file written for a
+ * record that never made it to WAL only holds a greater mark, which is
+ * harmless.
+ */
+void
+uuidx_mark_cover(UuidxGenerator gen, int64 needed_us)
+{
+	int64		new_mark,
+				new_v6_mark;
+
+	renewed_marks(gen, needed_us, &new_mark, &new_v6_mark);
+	uuidx_mark_write_and_publish(new_mark, new_v6_mark, uuidx_wal_active(), ERROR, true);
+}
+
+/*
+ * A value came within half the reservation of the mark: have the worker
+ * renew it; where there is none, or the worker is late (a quarter of the
+ * reservation is left), renew it now, early, skipped if another process
+ * holds the lock, and after a failure retried (and reported, as a
+ * WARNING) at most every 100 ms, not for every value.
+ */
+void
+uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
+{
+	Latch	   *latch = uuidx_state->worker_latch;
+	int64		now_us;
+	int64		retry_at;
+	int64		new_mark,
+				new_v6_mark;
+
+	if (latch != NULL)
+	{
+		if (pg_atomic_read_u32(&uuidx_state->renew_asked) == 0)
+		{
+			pg_atomic_write_u32(&uuidx_state->renew_asked, 1);
+			SetLatch(latch);
+		}
+		if (needed_us + UUIDX_MARK_AHEAD_US / 4 <= (int64) pg_atomic_read_u64(uuidx_mark_of(gen)))
+			return;
+	}
+	now_us = uuidx_clock_unix_100ns() / 10;
+	retry_at = (int64) pg_atomic_read_u64(&uuidx_state->early_retry_us);
+	/* After a failure wait 100 ms, unless the clock stepped back. */
+	if (now_us < retry_at && now_us >= retry_at - UUIDX_EARLY_RETRY_US)
+		return;
+	renewed_marks(gen, needed_us, &new_mark, &new_v6_mark);
+	if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, uuidx_wal_active(), WARNING, false) &&
+		(int64) pg_atomic_read_u64(uuidx_mark_of(gen)) < needed_us + UUIDX_MARK_AHEAD_US / 2)
+		pg_atomic_write_u64(&uuidx_state->early_retry_us, (uint64) (now_us + UUIDX_EARLY_RETRY_US));
+}
+
+/*
+ * Redo of a mark written to WAL (mark_wal.c): raise this node's marks and
+ * generators to it, and write its own mark file, so that a restart before
+ * promotion keeps what was replayed.  Renamed over the old file, without
+ * an fsync, which a crash of PostgreSQL keeps: replay pays no fsync per
+ * record.  The mark worker makes the file durable within a second, without
+ * the lock, so redo never waits for an fsync.  A file that cannot be
+ * written is reported; the replay goes on, and the worker writes the file.
+ */
+void
+uuidx_mark_replay(int64 mark, int64 v6_mark)
+{
+	bool		wake = false;
+	Latch	   *latch;
+
+	uuidx_state_ensure();
+	if (!uuidx_state->persistent)
+		return;
+	mark = Min(Max(mark, 0), UUIDX_MARK_MAX_US);
+	v6_mark = Min(Max(v6_mark, 0), uuidx_v6_max_unix_us());
+
+	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	uuidx_atomic_raise(&uuidx_state->mark_us, (uint64) mark);
+	uuidx_atomic_raise(&uuidx_state->v6_mark_us, (uint64) v6_mark);
+	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
+		uuidx_atomic_raise(&uuidx_state->last[gen],
+						   uuidx_last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
+	mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
+	v6_mark = (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us);
+	if (mark != uuidx_state->written_mark_us || v6_mark != uuidx_state->written_v6_mark_us)
+	{
+		if (uuidx_mark_file_write(mark, v6_mark, false, WARNING))
+		{
+			note_written(mark, v6_mark);
+			pg_atomic_fetch_add_u32(&uuidx_state->replay_writes, 1);
+		}
+		else
+			wake = true;
+		/* the worker's round: at the first write it has to sync */
+		if (pg_atomic_exchange_u32(&uuidx_state->replay_pending, 1) == 0)
+			wake = true;
+	}
+	LWLockRelease(&uuidx_state->lock);
+	latch = uuidx_state->worker_latch;
+	if (wake && latch != NULL)
+		SetLatch(latch);
+}
+
+/*
+ * The worker's round in recovery: make durable what redo left renamed
+ * only, at most once a second (the first at once).  The file as it stands
+ * is fsynced, and the directory, without the lock; redo may rename a newer
+ * file meanwhile, which the count of its writes shows, and the next round
+ * then syncs that.  A mark redo could not write is written here, durably,
+ * under the lock.  Returns how long the worker may sleep (ms).
+ */
+static long
+worker_recovery_round(int64 now_us)
+{
+	uint32		writes;
+	int64		mark,
+				v6_mark;
+
+	if (pg_atomic_read_u32(&uuidx_state->replay_pending) == 0)
+		return 5000;
+	if (now_us >= worker_synced_us && now_us < worker_synced_us + UUIDX_REPLAY_SYNC_US)
+		return Max(1, (worker_synced_us + UUIDX_REPLAY_SYNC_US - now_us) / 1000);
+	worker_synced_us = now_us;
+
+	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
+	v6_mark = (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us);
+	if (mark != uuidx_state->written_mark_us || v6_mark != uuidx_state->written_v6_mark_us)
+	{
+		if (uuidx_mark_file_write(mark, v6_mark, true, WARNING))
+		{
+			note_written(mark, v6_mark);
+			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+		}
+		LWLockRelease(&uuidx_state->lock);
+		return UUIDX_REPLAY_SYNC_US / 1000;
+	}
+	writes = pg_atomic_read_u32(&uuidx_state->replay_writes);
+	LWLockRelease(&uuidx_state->lock);
+
+	if (uuidx_mark_file_sync(WARNING))
+	{
+		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+		if (pg_atomic_read_u32(&uuidx_state->replay_writes) == writes)
+			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+		LWLockRelease(&uuidx_state->lock);
+	}
+	return UUIDX_REPLAY_SYNC_US / 1000;
+}
+
+/*
+ * One round of the mark worker (mark_worker.c), with its latch; returns
+ * how long it may sleep, in milliseconds, unless its latch is set.  In
+ * recovery it makes durable the marks redo left renamed only, at most once
+ * a second (worker_recovery_round()).  Otherwise it writes the mark as it stands to WAL where it
+ * should be there and is not, and, while values are being made (a
+ * generator moved in the last five minutes, or a value asked), renews the
+ * reservation when less than half of it is left: a second ahead of the
+ * clock and the generators.
+ */
+long
+uuidx_mark_worker_step(Latch *latch)
+{
+	int64		now_us;
+	int64		newest_us = 0;
+	int64		mark;
+	bool		to_wal;
+	bool		active;
+
+	uuidx_state_ensure();
+	if (!uuidx_state->persistent)
+		return 60000;
+	uuidx_state->worker_latch = latch;
+	now_us = uuidx_clock_unix_100ns() / 10;
+
+	if (RecoveryInProgress())
+		return worker_recovery_round(now_us);
+
+	to_wal = uuidx_wal_active();
+	if (uuidx_mark_write_pending())
+		uuidx_mark_write_and_publish((int64) pg_atomic_read_u64(&uuidx_state->mark_us),
+									 (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), to_wal, WARNING, true);
+
+	/* values were made since the last round, or one asked */
+	if (pg_atomic_exchange_u32(&uuidx_state->renew_asked, 0) != 0)
+		worker_active_us = now_us;
+	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
+	{
+		uint64		last = pg_atomic_read_u64(&uuidx_state->last[gen]);
+
+		if (last != worker_seen[gen])
+		{
+			/* at the worker's start, the positions a restart set */
+			if (worker_active_us != PG_INT64_MIN)
+				worker_active_us = now_us;
+			worker_seen[gen] = last;
+		}
+		if (gen != UUIDX_GEN_V6)
+			newest_us = Max(newest_us, uuidx_position_unix_us(gen, last));
+	}
+	if (worker_active_us == PG_INT64_MIN)
+		worker_active_us = PG_INT64_MIN + 1;
+	active = now_us >= worker_active_us && now_us < worker_active_us + UUIDX_ACTIVE_US;
+	mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
+	if (active && Max(now_us, newest_us) + UUIDX_MARK_AHEAD_US / 2 > mark)
+	{
+		int64		new_mark,
+					new_v6_mark;
+
+		renewed_marks(UUIDX_GEN_V7, newest_us, &new_mark, &new_v6_mark);
+		/* a failure is reported; values move the mark meanwhile */
+		if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, to_wal, WARNING, true))
+			return 1000;
+		mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
+	}
+	if (!active)
+		return 5000;
+	/* awake again when half the reservation is left */
+	return Max(10, Min(500, (mark - UUIDX_MARK_AHEAD_US / 2 - Max(now_us, newest_us)) / 1000));
+}
+
+/* The worker is leaving: values renew the mark themselves meanwhile. */
+void
+uuidx_mark_worker_leave(void)
+{
+	if (uuidx_state != NULL)
+		uuidx_state->worker_latch = NULL;
+}

@@ -1,0 +1,144 @@
+# The mark in operations (issue 38): what a reload of uuidx.wal_log_mark
+# and synchronous replication do to the promise that a promoted standby
+# starts above every value its old primary handed out.
+#
+#  1. A statement that runs across the reload that turns uuidx.wal_log_mark
+#     on: once any session shows the setting on, the statement's next value
+#     is covered by a mark record, though the statement's own session reads
+#     the configuration only when it ends.  Then failover to a standby an
+#     hour behind: every new key is above every replayed one.
+#  2. Synchronous replication with the walsender stopped (SIGSTOP):
+#     uuidx_generator_advance() waits for the standby as a commit does; a
+#     canceled wait is an ERROR and leaves the generators where they were;
+#     once the reservation is used up, a bare SELECT's value waits too,
+#     and is canceled likewise rather than handed out uncovered.  With the
+#     walsender running again, the advance returns; after failover to the
+#     standby (two hours behind), every new key is above the advanced one.
+#     The node runs on the real clock here, so that its values follow the
+#     clock and need the mark to move every second.
+use strict;
+use warnings FATAL => 'all';
+use IPC::Run;
+use Time::HiRes qw(time sleep);
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use FakeClock;
+
+sub setup_node
+{
+	my ($node, $setting) = @_;
+	$node->append_conf('postgresql.conf', qq{
+shared_preload_libraries = 'uuidx'
+uuidx.wal_log_mark = $setting
+});
+}
+
+# A standby of $primary from a new base backup, its clock $behind hours back.
+sub new_standby
+{
+	my ($primary, $name, $behind) = @_;
+	$primary->backup("b_$name");
+	my $standby = PostgreSQL::Test::Cluster->new($name);
+	$standby->init_from_backup($primary, "b_$name", has_streaming => 1);
+	FakeClock::run_behind($standby, "-${behind}h", 'start');
+	# The mark file the base backup copied covers the next second at most.
+	sleep 1.2;
+	return $standby;
+}
+
+# Promote $standby after $primary stops with -m immediate, once it has
+# replayed everything; then: how many of 1,000 new v7 keys are at or below
+# the greatest key it holds.
+sub failover_below
+{
+	my ($primary, $standby) = @_;
+	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
+	$primary->stop('immediate');
+	$standby->promote;
+	$standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
+	  or die 'timed out waiting for the promotion';
+	return $standby->safe_psql('postgres', q{
+		WITH n AS (SELECT uuid_generate_v7() AS id FROM generate_series(1, 1000))
+		SELECT count(*) FILTER (WHERE n.id <= m.id) || ' of ' || count(*)
+		FROM n, (SELECT max(id) AS id FROM t) m});
+}
+
+# --- 1. The reload, across a statement.
+my $primary = PostgreSQL::Test::Cluster->new('primary');
+$primary->init(allows_streaming => 1);
+setup_node($primary, 'off');
+$primary->start;
+$primary->safe_psql('postgres', q{
+	CREATE EXTENSION uuidx;
+	CREATE TABLE t (seq bigserial PRIMARY KEY, id uuid, at timestamptz);
+	CREATE FUNCTION slow_v7() RETURNS uuid LANGUAGE plpgsql AS
+	  $$BEGIN PERFORM pg_sleep(0.001); RETURN uuid_generate_v7(); END$$});
+my $standby = new_standby($primary, 'standby', 1);
+
+# 4,000 rows over about 5 s in one statement; the setting is turned on in
+# its second second.
+my ($out, $err) = ('', '');
+my $long = IPC::Run::start(
+	[ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $primary->connstr('postgres'),
+	  '-c', q{INSERT INTO t (id, at) SELECT slow_v7(), clock_timestamp() FROM generate_series(1, 4000)} ],
+	'>', \$out, '2>', \$err);
+sleep 1.5;
+$primary->adjust_conf('postgresql.conf', 'uuidx.wal_log_mark', 'on');
+$primary->reload;
+$primary->poll_query_until('postgres', "SELECT current_setting('uuidx.wal_log_mark') = 'on'")
+  or die 'the setting did not turn on';
+my $on_at = $primary->safe_psql('postgres', 'SELECT clock_timestamp()');
+$long->finish;
+is($err, '', 'the long statement ran without error');
+is($primary->safe_psql('postgres', "SELECT count(*) > 500 FROM t WHERE at > '$on_at'"), 't',
+	'the long statement made values after the setting showed on');
+is(failover_below($primary, $standby), '0 of 1000',
+	'reload across a statement, failover: no new key at or below a replayed one');
+
+# --- 2. Synchronous replication, the walsender stopped.
+my $new = $standby;
+$new->stop;
+setup_node($new, 'on');
+$new->start;
+my $sync = new_standby($new, 'sync', 2);
+$new->append_conf('postgresql.conf', "synchronous_standby_names = 'sync'");
+$new->reload;
+$new->poll_query_until('postgres',
+	"SELECT sync_state = 'sync' FROM pg_stat_replication WHERE application_name = 'sync'")
+  or die 'the standby did not become synchronous';
+my $walsender = $new->safe_psql('postgres',
+	"SELECT pid FROM pg_stat_replication WHERE application_name = 'sync'");
+$new->safe_psql('postgres', 'INSERT INTO t (id) SELECT uuid_generate_v7()');
+kill 'STOP', $walsender;
+
+my ($ret, $stdout, $stderr) = $new->psql('postgres', q{
+	SET statement_timeout = '2s';
+	SELECT uuidx_generator_advance(now() + interval '1 hour')});
+isnt($ret, 0, 'walsender stopped: uuidx_generator_advance() does not return');
+like($stderr, qr/ERROR:\s+canceling wait for synchronous replication of the high-water mark/,
+	'walsender stopped: the canceled wait is an ERROR about the mark');
+is($new->safe_psql('postgres', q{
+	SELECT bool_and(last_time < now() + interval '30 minutes') FROM uuidx_generator_state()}), 't',
+	'walsender stopped: the canceled advance left the generators where they were');
+($ret, $stdout, $stderr) = $new->psql('postgres', q{
+	SET statement_timeout = '2s';
+	SELECT count(uuid_generate_v7()) FROM generate_series(1, 10)});
+isnt($ret, 0, 'walsender stopped, reservation used up: a bare SELECT value waits, and is canceled');
+like($stderr, qr/canceling wait for synchronous replication of the high-water mark/,
+	'walsender stopped: the value was not handed out uncovered');
+
+kill 'CONT', $walsender;
+my $t0 = time;
+my $stand = $new->safe_psql('postgres', q{
+	SET statement_timeout = '60s';
+	SELECT uuidx_generator_advance(now() + interval '1 hour')});
+note sprintf('advance returned after %.2f s', time - $t0);
+$new->safe_psql('postgres', q{INSERT INTO t (id) SELECT uuid_generate_v7()});
+is($new->safe_psql('postgres', "SELECT uuid_v7_to_timestamptz(max(id)) > '$stand' FROM t"), 't',
+	'walsender running: the advance returned, and the next key is past it');
+is(failover_below($new, $sync), '0 of 1000',
+	'advance under synchronous replication, failover: no new key at or below the advanced one');
+
+$sync->stop;
+done_testing();
