@@ -250,10 +250,11 @@ uuidx_state_attach(void)
 
 		/*
 		 * Versioned: a library with another layout gets its own segment (v3
-		 * holds the lock).  Sessions still running an older library keep
-		 * theirs, so a library upgrade takes a server restart.
+		 * holds the lock; v4, 1.3.2, what the mark worker and redo share).
+		 * Sessions still running an older library keep theirs, so a library
+		 * upgrade takes a server restart.
 		 */
-		uuidx_state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v3", sizeof(UuidxSharedState),
+		uuidx_state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v4", sizeof(UuidxSharedState),
 												  init_dsm_state, &found);
 		storage = UUIDX_STORAGE_DSM;
 	}

@@ -12,6 +12,7 @@
 #include "generator_state.h"
 
 #include "miscadmin.h"
+#include "storage/ipc.h"
 #include "utils/timestamp.h"
 
 /* After a failed early move, how long before the next early attempt. */
@@ -87,7 +88,7 @@ uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, bool to_wal, int
 		lsn = uuidx_state->written_lsn;
 	LWLockRelease(&uuidx_state->lock);
 
-	if (to_wal && !uuidx_mark_wal_wait(lsn, wait, elevel))
+	if (to_wal && !uuidx_mark_wal_wait(lsn, wait))
 		return false;
 
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
@@ -126,6 +127,19 @@ renewed_marks(UuidxGenerator gen, int64 needed_us, int64 *new_mark, int64 *new_v
 		*new_v6_mark = Max(*new_v6_mark, Min(target, uuidx_v6_max_unix_us()));
 }
 
+/* Have the worker renew the mark from its next round on (once per round). */
+static void
+ask_worker(void)
+{
+	Latch	   *latch = uuidx_state->worker_latch;
+
+	if (latch != NULL && pg_atomic_read_u32(&uuidx_state->renew_asked) == 0)
+	{
+		pg_atomic_write_u32(&uuidx_state->renew_asked, 1);
+		SetLatch(latch);
+	}
+}
+
 /*
  * Move the marks so that the generator's mark covers needed_us, a value
  * that may not be taken before (its time lies beyond the mark, or the mark
@@ -144,6 +158,7 @@ uuidx_mark_cover(UuidxGenerator gen, int64 needed_us)
 
 	renewed_marks(gen, needed_us, &new_mark, &new_v6_mark);
 	uuidx_mark_write_and_publish(new_mark, new_v6_mark, uuidx_wal_active(), ERROR, true);
+	ask_worker();
 }
 
 /*
@@ -164,11 +179,7 @@ uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
 
 	if (latch != NULL)
 	{
-		if (pg_atomic_read_u32(&uuidx_state->renew_asked) == 0)
-		{
-			pg_atomic_write_u32(&uuidx_state->renew_asked, 1);
-			SetLatch(latch);
-		}
+		ask_worker();
 		if (needed_us + UUIDX_MARK_AHEAD_US / 4 <= (int64) pg_atomic_read_u64(uuidx_mark_of(gen)))
 			return;
 	}
@@ -181,6 +192,38 @@ uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
 	if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, uuidx_wal_active(), WARNING, false) &&
 		(int64) pg_atomic_read_u64(uuidx_mark_of(gen)) < needed_us + UUIDX_MARK_AHEAD_US / 2)
 		pg_atomic_write_u64(&uuidx_state->early_retry_us, (uint64) (now_us + UUIDX_EARLY_RETRY_US));
+}
+
+/*
+ * Make what redo renamed durable now: the file as it stands, and the
+ * directory; the pending flag is cleared unless redo wrote again
+ * meanwhile.  Without the lock, so that redo never waits for the fsync.
+ */
+static void
+sync_replayed(void)
+{
+	uint32		writes = pg_atomic_read_u32(&uuidx_state->replay_writes);
+
+	if (uuidx_mark_file_sync(WARNING))
+	{
+		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+		if (pg_atomic_read_u32(&uuidx_state->replay_writes) == writes)
+			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+		LWLockRelease(&uuidx_state->lock);
+	}
+}
+
+/*
+ * On the exit of the process that replays (at a shutdown, or the end of
+ * recovery) and of the worker: what redo renamed is made durable, so that
+ * no restartpoint after it can leave the mark to the page cache alone.
+ */
+static void
+sync_replayed_at_exit(int code, Datum arg)
+{
+	if (uuidx_state != NULL && uuidx_state->persistent &&
+		pg_atomic_read_u32(&uuidx_state->replay_pending) != 0)
+		sync_replayed();
 }
 
 /*
@@ -198,9 +241,16 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 	bool		wake = false;
 	Latch	   *latch;
 
+	static bool exit_sync = false;
+
 	uuidx_state_ensure();
 	if (!uuidx_state->persistent)
 		return;
+	if (!exit_sync)
+	{
+		before_shmem_exit(sync_replayed_at_exit, (Datum) 0);
+		exit_sync = true;
+	}
 	mark = Min(Max(mark, 0), UUIDX_MARK_MAX_US);
 	v6_mark = Min(Max(v6_mark, 0), uuidx_v6_max_unix_us());
 
@@ -242,12 +292,11 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 static long
 worker_recovery_round(int64 now_us)
 {
-	uint32		writes;
 	int64		mark,
 				v6_mark;
 
 	if (pg_atomic_read_u32(&uuidx_state->replay_pending) == 0)
-		return 5000;
+		return 1000;
 	if (now_us >= worker_synced_us && now_us < worker_synced_us + UUIDX_REPLAY_SYNC_US)
 		return Max(1, (worker_synced_us + UUIDX_REPLAY_SYNC_US - now_us) / 1000);
 	worker_synced_us = now_us;
@@ -265,16 +314,8 @@ worker_recovery_round(int64 now_us)
 		LWLockRelease(&uuidx_state->lock);
 		return UUIDX_REPLAY_SYNC_US / 1000;
 	}
-	writes = pg_atomic_read_u32(&uuidx_state->replay_writes);
 	LWLockRelease(&uuidx_state->lock);
-
-	if (uuidx_mark_file_sync(WARNING))
-	{
-		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-		if (pg_atomic_read_u32(&uuidx_state->replay_writes) == writes)
-			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
-		LWLockRelease(&uuidx_state->lock);
-	}
+	sync_replayed();
 	return UUIDX_REPLAY_SYNC_US / 1000;
 }
 
@@ -344,15 +385,19 @@ uuidx_mark_worker_step(Latch *latch)
 		mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
 	}
 	if (!active)
-		return 5000;
+		return 1000;
 	/* awake again when half the reservation is left */
 	return Max(10, Min(500, (mark - UUIDX_MARK_AHEAD_US / 2 - Max(now_us, newest_us)) / 1000));
 }
 
-/* The worker is leaving: values renew the mark themselves meanwhile. */
+/*
+ * The worker is leaving: values renew the mark themselves meanwhile, and
+ * what redo renamed is made durable.
+ */
 void
 uuidx_mark_worker_leave(void)
 {
 	if (uuidx_state != NULL)
 		uuidx_state->worker_latch = NULL;
+	sync_replayed_at_exit(0, (Datum) 0);
 }

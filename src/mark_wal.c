@@ -4,13 +4,13 @@
  *	  The high-water mark in WAL: uuidx's custom WAL resource manager.
  *
  * With uuidx.wal_log_mark on, each move of the mark (generator_state.c)
- * is also a WAL record of this resource manager, flushed, and acknowledged
- * by the synchronous standbys where there are any, before the values it
+ * is also a WAL record of this resource manager, flushed, and flushed by
+ * the synchronous standbys where there are any, before the values it
  * covers are handed out.  Redo, on a standby, in crash recovery and in
  * archive recovery, raises the node's mark and generators to the record's
  * (generator_state.c), so that a promoted standby, a point-in-time
  * recovery or a node brought back with pg_rewind starts above every value
- * it replayed.  The redo function is generator_state.c's, given at
+ * it replayed.  The redo function is mark_move.c's, given at
  * registration: this file knows records, not the state they move.
  *
  * The resource manager is registered whenever the library is preloaded,
@@ -29,11 +29,12 @@
 #include "access/xlogreader.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
-#include "access/xact.h"
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
 #include "replication/walsender_private.h"
+#include "storage/latch.h"
 #include "utils/timestamp.h"
+#include "utils/wait_event.h"
 
 /*
  * uuidx's WAL resource manager id, to be registered on PostgreSQL's wiki
@@ -141,58 +142,66 @@ uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us)
 }
 
 /*
- * Have the synchronous standbys the WAL up to lsn, as far as a commit of
- * this process would wait for them (synchronous_commit: remote_write,
- * on or remote_apply)?  True where none are to be waited for.
+ * Have the synchronous standbys flushed the WAL up to lsn?  True where
+ * synchronous_standby_names names none.  Whatever synchronous_commit says
+ * in this process (a session's own, or the worker's, which is the
+ * server's): a mark covers every session's values, so it waits for what
+ * a failover needs, the standbys' flush, as a commit at "on" does.  Read
+ * from this process's synchronous_standby_names, which every minor
+ * release has (the shared flags that say the same changed in 2025's).
  */
 static bool
 standbys_have(XLogRecPtr lsn)
 {
-	volatile WalSndCtlData *ctl = WalSndCtl;
-	int			mode;
+	if (max_wal_senders == 0 || SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0')
+		return true;
+	return ((volatile WalSndCtlData *) WalSndCtl)->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
+}
 
-	if (!SyncRepRequested())
-		return true;
-	if ((ctl->sync_standbys_status & SYNC_STANDBY_INIT) != 0 ?
-		(ctl->sync_standbys_status & SYNC_STANDBY_DEFINED) == 0 :
-		(SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0'))
-		return true;
-	mode = synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_WRITE ? SYNC_REP_WAIT_WRITE :
-		synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_APPLY ? SYNC_REP_WAIT_APPLY :
-		SYNC_REP_WAIT_FLUSH;
-	return ctl->lsn[mode] >= lsn;
+/* Error context of the wait for the standbys. */
+static void
+wait_context(void *arg)
+{
+	XLogRecPtr	lsn = *(XLogRecPtr *) arg;
+
+	errcontext("waiting for the synchronous standbys to flush the high-water mark's WAL record at %X/%X",
+			   LSN_FORMAT_ARGS(lsn));
 }
 
 /*
- * Wait, as a commit does, until the synchronous standbys (where
- * synchronous_standby_names names any and synchronous_commit asks for
- * them) have the record at lsn: a mark is used only once they have it, so
- * that a standby promoted in a failover starts above every value handed
- * out, a bare SELECT's too.  A wait canceled (statement_timeout, a cancel
- * request, a shutdown) is reported at elevel, after PostgreSQL's WARNING
- * about the cancel, and returns false: no value the mark would cover may
- * be handed out.  Where block is false (an early move, made by a value
- * the mark still covers), nothing waits: false unless they have it.
+ * Wait until the synchronous standbys have flushed the record at lsn: a
+ * mark is used only once they have it, so that a standby promoted in a
+ * failover starts above every value handed out, a bare SELECT's too.  The
+ * wait polls (every 10 ms) rather than queue in PostgreSQL's list of
+ * waiting commits, where each process waits for an LSN of its own, and
+ * several of ours may wait for one record.  A cancel (statement_timeout,
+ * a cancel request) is PostgreSQL's own ERROR, 57014, with the wait as
+ * its context: no value beyond the mark is handed out.  Where block is
+ * false (an early move, made by a value the mark still covers), nothing
+ * waits: false unless they have the record.
  */
 bool
-uuidx_mark_wal_wait(XLogRecPtr lsn, bool block, int elevel)
+uuidx_mark_wal_wait(XLogRecPtr lsn, bool block)
 {
+	ErrorContextCallback errcallback;
+
 	if (standbys_have(lsn))
 		return true;
 	if (!block)
 		return false;
-	/* a cancel ends the wait; it is reported as ours */
-	HOLD_INTERRUPTS();
-	SyncRepWaitForLSN(lsn, false);
-	RESUME_INTERRUPTS();
-	if (!standbys_have(lsn))
+	errcallback.callback = wait_context;
+	errcallback.arg = &lsn;
+	errcallback.previous = error_context_stack;
+	error_context_stack = &errcallback;
+	for (;;)
 	{
-		ereport(elevel,
-				(errcode(ERRCODE_QUERY_CANCELED),
-				 errmsg("canceling wait for synchronous replication of the high-water mark"),
-				 errdetail("No value beyond the mark was handed out.")));
-		return false;
+		CHECK_FOR_INTERRUPTS();
+		if (standbys_have(lsn))
+			break;
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 10,
+						 WAIT_EVENT_SYNC_REP);
+		ResetLatch(MyLatch);
 	}
-	CHECK_FOR_INTERRUPTS();
+	error_context_stack = errcallback.previous;
 	return true;
 }

@@ -98,20 +98,23 @@ my $bytes = $wal->safe_psql('postgres', "SELECT pg_current_wal_insert_lsn() - '$
 ok($bytes < 4096, "pg_wal full: the values wrote $bytes bytes of WAL, the mark's records alone");
 is($wal->safe_psql('postgres', 'SELECT count(*) FROM t'), '1000', 'pg_wal full: nothing committed is lost');
 
-# Bring the segment to its last few hundred bytes, with messages of no
-# consequence, then let the mark move: its record needs the next segment.
+# Bring WAL to the last few hundred bytes of the last segment pg_wal
+# holds, with messages of no consequence (crossing into segments made
+# ahead, which need no space), then let the mark move: its record needs a
+# new segment, for which there is no room.
 my $seg = 1024 * 1024;
-for (1 .. 50)
+for (1 .. 200)
 {
-	my $left = $seg - ($wal->safe_psql('postgres', "SELECT (pg_current_wal_insert_lsn() - '0/0') % $seg") || 0);
-	last if $left < 400;
-	my $size = int(($left - 200) * 0.97);
+	my ($pos, $cur) = split /\|/, $wal->safe_psql('postgres',
+		"SELECT (pg_current_wal_insert_lsn() - '0/0') % $seg, pg_walfile_name(pg_current_wal_insert_lsn())");
+	my $left = $seg - $pos;
+	my @ahead = grep { m{/([0-9A-F]{24})$} && $1 gt $cur } glob("$waldir/*");
+	last if !@ahead && $left < 120;
+	my $size = @ahead ? $left + 1000 : int(($left - 200) * 0.97);
 	$size = 1 if $size < 1;
 	$wal->safe_psql('postgres', "SELECT pg_logical_emit_message(false, 'x', repeat('x', $size))");
 }
 my $log_offset = -s $wal->logfile;
-my @ahead = grep { -f } glob("$waldir/0*");
-note 'pg_wal holds ' . scalar(@ahead) . ' segments';
 ($ret, $out, $err) = $wal->psql('postgres', 'SELECT pg_sleep(1.5); SELECT uuid_generate_v7()');
 isnt($ret, 0, 'pg_wal full, the mark must move: the statement fails');
 my $log = slurp_file($wal->logfile, $log_offset);

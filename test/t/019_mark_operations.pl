@@ -9,7 +9,8 @@
 #     hour behind: every new key is above every replayed one.
 #  2. Synchronous replication with the walsender stopped (SIGSTOP):
 #     uuidx_generator_advance() waits for the standby as a commit does; a
-#     canceled wait is an ERROR and leaves the generators where they were;
+#     canceled wait is an ERROR and leaves the generators where they were
+#     (two advances at once wait for one record);
 #     once the reservation is used up, a bare SELECT's value waits too,
 #     and is canceled likewise rather than handed out uncovered.  With the
 #     walsender running again, the advance returns; after failover to the
@@ -112,12 +113,28 @@ my $walsender = $new->safe_psql('postgres',
 $new->safe_psql('postgres', 'INSERT INTO t (id) SELECT uuid_generate_v7()');
 kill 'STOP', $walsender;
 
+# Two advances at once, the second while the first waits (for the same
+# record), the second in a session that asks for no standby at commit:
+# the mark's wait is the server's, whatever a session's synchronous_commit.
+my ($bout, $berr) = ('', '');
+my $first = IPC::Run::start(
+	[ 'psql', '-XAtq', '-d', $new->connstr('postgres'),
+	  '-c', q{SET statement_timeout = '3s'},
+	  '-c', q{SELECT uuidx_generator_advance(now() + interval '1 hour')} ],
+	'>', \$bout, '2>', \$berr);
+sleep 0.5;
 my ($ret, $stdout, $stderr) = $new->psql('postgres', q{
 	SET statement_timeout = '2s';
-	SELECT uuidx_generator_advance(now() + interval '1 hour')});
-isnt($ret, 0, 'walsender stopped: uuidx_generator_advance() does not return');
-like($stderr, qr/ERROR:\s+canceling wait for synchronous replication of the high-water mark/,
-	'walsender stopped: the canceled wait is an ERROR about the mark');
+	SET synchronous_commit = off;
+	SELECT uuidx_generator_advance(now() + interval '30 minutes')});
+isnt($ret, 0, 'walsender stopped: uuidx_generator_advance() does not return, at synchronous_commit = off too');
+like($stderr, qr/ERROR:\s+canceling statement due to statement timeout\nCONTEXT:\s+waiting for the synchronous standbys to flush the high-water mark's WAL record at/,
+	'walsender stopped: the canceled wait is an ERROR, in the context of the mark');
+$first->finish;
+like($berr, qr/ERROR:\s+canceling statement due to statement timeout/,
+	'walsender stopped: the advance waiting first is canceled too');
+unlike(slurp_file($new->logfile), qr/TRAP:|terminated by signal/,
+	'two waits for one record: no assertion failure, no process lost');
 is($new->safe_psql('postgres', q{
 	SELECT bool_and(last_time < now() + interval '30 minutes') FROM uuidx_generator_state()}), 't',
 	'walsender stopped: the canceled advance left the generators where they were');
@@ -125,18 +142,21 @@ is($new->safe_psql('postgres', q{
 	SET statement_timeout = '2s';
 	SELECT count(uuid_generate_v7()) FROM generate_series(1, 10)});
 isnt($ret, 0, 'walsender stopped, reservation used up: a bare SELECT value waits, and is canceled');
-like($stderr, qr/canceling wait for synchronous replication of the high-water mark/,
+like($stderr, qr/ERROR:\s+canceling statement due to statement timeout\nCONTEXT:\s+waiting for the synchronous standbys to flush the high-water mark/,
 	'walsender stopped: the value was not handed out uncovered');
 
 kill 'CONT', $walsender;
+# at remote_apply, which a record without a commit does not wait for: the
+# mark waits for the standbys' flush, as at on
 my $t0 = time;
 my $stand = $new->safe_psql('postgres', q{
 	SET statement_timeout = '60s';
+	SET synchronous_commit = remote_apply;
 	SELECT uuidx_generator_advance(now() + interval '1 hour')});
 note sprintf('advance returned after %.2f s', time - $t0);
 $new->safe_psql('postgres', q{INSERT INTO t (id) SELECT uuid_generate_v7()});
 is($new->safe_psql('postgres', "SELECT uuid_v7_to_timestamptz(max(id)) > '$stand' FROM t"), 't',
-	'walsender running: the advance returned, and the next key is past it');
+	'walsender running, remote_apply: the advance returned, and the next key is past it');
 is(failover_below($new, $sync), '0 of 1000',
 	'advance under synchronous replication, failover: no new key at or below the advanced one');
 
