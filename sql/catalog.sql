@@ -1,11 +1,13 @@
 -- Every function's volatility, strictness, parallel safety and leakproofness,
--- its C entry point, and no clash with core functions.
+-- its C entry point (or its language), and no clash with core functions.
 
-SELECT p.oid::regprocedure AS function, p.prosrc AS entry_point,
+SELECT p.oid::regprocedure AS function,
+       CASE l.lanname WHEN 'plpgsql' THEN 'LANGUAGE plpgsql' ELSE p.prosrc END AS entry_point,
        p.provolatile AS volatility, p.proisstrict AS strict,
        p.proparallel AS parallel, p.proleakproof AS leakproof,
        p.prosecdef AS security_definer
 FROM pg_proc p
+JOIN pg_language l ON l.oid = p.prolang
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
 ORDER BY p.proname, p.oid::regprocedure::text;
@@ -13,12 +15,14 @@ ORDER BY p.proname, p.oid::regprocedure::text;
 -- Entry points follow src/uuidx.h's scheme: uuidx_, the SQL name without
 -- its uuid_ or uuidx_ prefix, and for an overload the type names of its
 -- last arguments.  (The aggregates min and max have no entry point: their
--- transition functions are uuidx_smaller and uuidx_larger.)
+-- transition functions are uuidx_smaller and uuidx_larger; functions in
+-- PL/pgSQL have none either.)
 SELECT p.oid::regprocedure AS off_scheme, p.prosrc
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
-WHERE p.prokind <> 'a' AND p.prosrc NOT IN (
+WHERE p.prokind <> 'a' AND p.prolang <> (SELECT oid FROM pg_language WHERE lanname = 'plpgsql')
+  AND p.prosrc NOT IN (
   SELECT 'uuidx_' || regexp_replace(p.proname, '^uuidx?_', '')
          || coalesce('_' || (SELECT string_agg(t.typname, '_' ORDER BY a.n)
                              FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY a(typ, n)

@@ -179,8 +179,9 @@ like($primary->safe_psql('postgres', qq{
 	qr/^uuidx MARK: v7\/v8 up to \d{4}-\d\d-\d\d .*; v6 up to \d{4}-/,
 	'setting on: pg_walinspect shows a uuidx MARK record and its marks');
 
-# --- 2. A standby without uuidx preloaded stops at the first uuidx record
-# with core's error and hint; preloaded and restarted, it catches up.
+# --- 2. A standby without uuidx preloaded fails at the first uuidx record
+# with core's error and hint, and shuts down; preloaded and started, it
+# catches up.
 $primary->backup('b_unloaded');
 my $unloaded = PostgreSQL::Test::Cluster->new('unloaded');
 $unloaded->init_from_backup($primary, 'b_unloaded', has_streaming => 1);
@@ -194,6 +195,8 @@ ok($unloaded->wait_for_log(qr/resource manager with ID 167 not registered/, $log
 like(slurp_file($unloaded->logfile, $log_offset),
 	qr/HINT:\s+Include the extension module that implements this resource manager in "?shared_preload_libraries"?/,
 	'the error comes with the hint to preload the module');
+ok($unloaded->wait_for_log(qr/shutting down due to startup process failure/, $log_offset),
+	'and the server shuts down');
 $unloaded->stop('immediate', fail_ok => 1);
 $unloaded->adjust_conf('postgresql.conf', 'shared_preload_libraries', "'uuidx'");
 $unloaded->start;

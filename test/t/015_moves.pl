@@ -2,11 +2,14 @@
 # mark, and uuidx_generator_advance() is what to run after the move.  For
 # each way a move happens (the README's "After a move"):
 #
-#  1. the function itself: superusers only unless granted; errors for a
-#     UUID that holds no generator's time, for infinity, and for a target
+#  1. the functions themselves: superusers only unless granted; errors for
+#     a UUID that holds no generator's time, for infinity, and for a target
 #     more than a day ahead of the clock, leaving the generators as they
 #     were; every generator past the target afterwards, and after a restart
-#     (the mark file);
+#     (the mark file); uuidx_generator_advance_columns()'s rows: one per
+#     column and version, a column it cannot read or pass said in its row
+#     while the rest are advanced, a key beyond the bound passed as far as
+#     the bound allows;
 #  2. pg_dump and pg_restore into a server whose clock is an hour behind;
 #  3. a logical-replication subscriber an hour behind that becomes the
 #     writer;
@@ -14,9 +17,14 @@
 #  5. pg_upgrade from the previous major (where make test names one with
 #     uuidx installed: UUIDX_OLD_PG_CONFIG), without copying uuidx.hwm.
 #
-# In 2, 3 and 5 the new server first hands out keys below the rows it holds
-# (what the function is for), then, after the README's statement, only keys
-# above every one of them.
+# uuidx is installed in a schema of its own (ux), and the tables hold keys
+# as the README's use cases make them: uuid columns of v6, v7 and v8
+# DEFAULTs, ULID and canonical text, a domain's DEFAULT and a domain over
+# that domain, a DEFAULT shifted an hour back, a partitioned table, and a
+# column with one key two days ahead.  In 2, 3 and 5 the new server first
+# hands out keys below the rows it holds (what the function is for), then,
+# after the README's one call, only keys above every one of them (within
+# 24 hours of the clock).
 use strict;
 use warnings FATAL => 'all';
 use File::Basename qw(dirname);
@@ -24,17 +32,31 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use FakeClock;
+use IPC::Run;
 
-# The README's statement for a whole database (for every column whose
-# DEFAULT is one of uuidx's generators, its greatest key of that version),
-# taken from the README itself so that what users copy is what runs here.
+# The README's one call for a whole database, taken from the README itself
+# so that what users copy is what runs here; its rows, as "table column
+# version note" lines, are checked where it runs.
 my $advance_all = do
 {
 	my $readme = slurp_file(dirname(__FILE__) . '/../../README.md');
-	$readme =~ /```sql\n(DO \$\$\n(?:(?!```).)*?uuidx_generator_advance\(k\)(?:(?!```).)*?)```/s
-	  or die 'the DO statement calling uuidx_generator_advance(k) is not in README.md';
+	$readme =~ /```sql\n(SELECT [^`]*uuidx_generator_advance_columns\(\)[^`]*?)```/s
+	  or die 'the call of uuidx_generator_advance_columns() is not in README.md';
 	$1;
 };
+
+# Runs the README's call and returns the notes of columns not fully
+# advanced, as "table.column: note" lines (far, whose key two days ahead is
+# beyond the bound, is always one).
+sub advance_all
+{
+	my ($node) = @_;
+	my $rows = $node->safe_psql('postgres', "CREATE TEMP TABLE r AS $advance_all;"
+		  . q{SELECT string_agg(table_name || '.' || column_name || ': ' || coalesce(note, 'advanced to ' || advanced_to), E'\n'
+		                        ORDER BY table_name::text, column_name)
+		        FROM r WHERE note IS NOT NULL OR advanced_to IS NULL});
+	return $rows;
+}
 
 # A server with uuidx preloaded and its mark in WAL; $clock an offset
 # ("-1h") it runs at, or undef for the real clock.
@@ -50,6 +72,8 @@ max_wal_senders = 10
 max_replication_slots = 10
 });
 	start($node, $clock);
+	# (mover: a role that a dump's GRANT names, as pg_dumpall's globals bring it)
+	$node->safe_psql('postgres', 'ALTER DATABASE postgres SET search_path = public, ux; CREATE ROLE mover');
 	return $node;
 }
 
@@ -59,45 +83,66 @@ sub start
 	defined $clock ? FakeClock::run_behind($node, $clock, 'start') : $node->start;
 }
 
-# A table of v7 keys, one of v6 and one of v8 keys, with $rows rows each,
-# and one whose other uuid column holds name-based v8 values (their time
-# field is hash bits, mostly far in the future), which the README's
-# statement must pass by.
+# The tables (name => the key as a uuid), each of $rows rows, and one
+# whose other uuid column holds name-based v8 values (their time field is
+# hash bits, mostly far in the future), which the call must pass by.
+my @shapes = (
+	[ items7 => 'id' ], [ items6 => 'id' ], [ items8 => 'id' ],
+	[ ulids => 'ulid_to_uuid(id)' ], [ texts => 'id::uuid' ],
+	[ dom => 'id' ], [ dom2 => 'id' ], [ shifted => 'id' ], [ parted => 'id' ], [ far => 'id' ]);
+
 sub fill
 {
 	my ($node, $rows) = @_;
 	$node->safe_psql('postgres', qq{
-		CREATE EXTENSION IF NOT EXISTS uuidx;
+		CREATE SCHEMA IF NOT EXISTS ux;
+		GRANT USAGE ON SCHEMA ux TO PUBLIC;
+		CREATE EXTENSION IF NOT EXISTS uuidx SCHEMA ux;
+		SET search_path = public, ux;
 		CREATE TABLE items7 (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
 		CREATE TABLE items6 (id uuid PRIMARY KEY DEFAULT uuid_generate_v6(), n int);
 		CREATE TABLE items8 (id uuid PRIMARY KEY DEFAULT uuid_generate_v8(), n int);
-		INSERT INTO items7 (n) SELECT g FROM generate_series(1, $rows) g;
-		INSERT INTO items6 (n) SELECT g FROM generate_series(1, $rows) g;
-		INSERT INTO items8 (n) SELECT g FROM generate_series(1, $rows) g;
+		CREATE TABLE ulids (id text PRIMARY KEY DEFAULT uuid_to_ulid(uuid_generate_v7()), n int);
+		CREATE TABLE texts (id text PRIMARY KEY DEFAULT uuid_generate_v7()::text, n int);
+		CREATE DOMAIN uid AS uuid DEFAULT uuid_generate_v7();
+		CREATE DOMAIN uid_over AS uid;
+		CREATE TABLE dom (id uid PRIMARY KEY, n int);
+		CREATE TABLE dom2 (id uid_over PRIMARY KEY, n int);
+		CREATE TABLE shifted (id uuid PRIMARY KEY DEFAULT uuid_generate_v7('-1 hour'), n int);
+		CREATE TABLE parted (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int) PARTITION BY HASH (id);
+		CREATE TABLE parted_0 PARTITION OF parted FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+		CREATE TABLE parted_1 PARTITION OF parted FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+		CREATE TABLE far (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
+		INSERT INTO far VALUES (uuid_timestamptz_to_v7(now() + interval '2 days'), 0);
 		CREATE TABLE named (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), name_key uuid);
 		INSERT INTO named (name_key)
 		  SELECT uuid_generate_v8_name('6ba7b810-9dad-11d1-80b4-00c04fd430c8', g::text) FROM generate_series(1, $rows) g;
-	});
+	} . join('', map { "INSERT INTO $_->[0] (n) SELECT g FROM generate_series(1, $rows) g;\n" } @shapes));
 }
 
 # The number of the $rows new rows per table, added with their DEFAULT,
-# whose key is not greater than every key the table held before.
+# whose key is not greater than every key the table held before (far: every
+# key within a day of the clock).
 sub new_below
 {
 	my ($node, $rows) = @_;
-	return $node->safe_psql('postgres', qq{
-		CREATE TEMP TABLE before AS
-		  SELECT 'items7' AS t, max(id) AS m FROM items7 UNION ALL
-		  SELECT 'items6', max(id) FROM items6 UNION ALL SELECT 'items8', max(id) FROM items8;
-		INSERT INTO items7 (n) SELECT -g FROM generate_series(1, $rows) g;
-		INSERT INTO items6 (n) SELECT -g FROM generate_series(1, $rows) g;
-		INSERT INTO items8 (n) SELECT -g FROM generate_series(1, $rows) g;
-		SELECT (SELECT count(*) FROM items7 WHERE n < 0 AND id <= (SELECT m FROM before WHERE t = 'items7'))
-		     + (SELECT count(*) FROM items6 WHERE n < 0 AND id <= (SELECT m FROM before WHERE t = 'items6'))
-		     + (SELECT count(*) FROM items8 WHERE n < 0 AND id <= (SELECT m FROM before WHERE t = 'items8'));
-		DELETE FROM items7 WHERE n < 0; DELETE FROM items6 WHERE n < 0; DELETE FROM items8 WHERE n < 0;
-	});
+	my $sql = 'CREATE TEMP TABLE before (t text, m uuid);';
+	for (@shapes)
+	{
+		my ($t, $k) = @$_;
+		$sql .= qq{INSERT INTO before SELECT '$t', max(k) FROM (SELECT $k AS k FROM $t) s
+		             WHERE uuid_timestamp(k) IS NULL OR uuid_timestamp(k) < now() + interval '1 day';
+		           INSERT INTO $t (n) SELECT -g FROM generate_series(1, $rows) g;};
+	}
+	$sql .= 'SELECT ' . join(' + ', map {
+		"(SELECT count(*) FROM $_->[0] WHERE n < 0 AND $_->[1] <= (SELECT m FROM before WHERE t = '$_->[0]'))"
+	} @shapes) . ';';
+	$sql .= join('', map { "DELETE FROM $_->[0] WHERE n < 0;" } @shapes);
+	return $node->safe_psql('postgres', $sql);
 }
+
+# What the call says of the tables after a move: far's key beyond the bound.
+my $far_only = qr/\Afar\.id: its key \S+ of .* is more than 24 hours ahead of the clock: passed its greatest key within that bound\z/;
 
 # 1. The function.
 my $node = server('origin');
@@ -151,30 +196,117 @@ $node->safe_psql('postgres', "SELECT uuidx_generator_advance('$key8'::uuid)");
 is($node->safe_psql('postgres', "SELECT uuid_version('$key8'::uuid) = 8 AND uuid_generate_v8() > '$key8'::uuid"), 't',
 	'v8 passes a v8 key');
 is($node->safe_psql('postgres', sprintf($after, "'$t8'")), 't', 'and every generator is past its time');
+
+# uuidx_generator_advance_columns(): one row per column and version, in
+# every schema; what cannot be read or passed is said in its row, and the
+# columns after it are advanced all the same (bad comes first).  Keys 6 and
+# 7 hours ahead (the generators stand 4 hours ahead by now), the latter in
+# the column shifted an hour back.
+$node->safe_psql('postgres', q{
+	CREATE TABLE bad (id text DEFAULT uuid_generate_v7()::text);
+	INSERT INTO bad VALUES ('not a uuid');
+	CREATE TABLE computed (id uuid DEFAULT uuid_generate_v7(make_interval(secs => 1)));
+	INSERT INTO computed DEFAULT VALUES;
+	CREATE TABLE empty6 (id uuid DEFAULT uuid_generate_v6());
+	CREATE SCHEMA hidden;
+	CREATE TABLE hidden.keys (id uuid DEFAULT uuid_generate_v8());
+	INSERT INTO hidden.keys DEFAULT VALUES;
+	INSERT INTO items7 VALUES (uuid_timestamptz_to_v7(now() + interval '6 hours'), 0);
+	INSERT INTO shifted VALUES (uuid_timestamptz_to_v7(now() + interval '7 hours'), 0);
+	CREATE TABLE typmod (id uuid DEFAULT uuid_generate_v7('-1 hour'::interval hour));
+	INSERT INTO typmod VALUES (uuid_timestamptz_to_v7(now() + interval '7 hours'));
+	CREATE TABLE parent (id uuid DEFAULT uuid_generate_v7());
+	CREATE TABLE child () INHERITS (parent);
+	ALTER TABLE child ALTER COLUMN id SET DEFAULT uuid_generate_v7('-3 hours');
+	INSERT INTO child VALUES (uuid_timestamptz_to_v7(now() + interval '5 hours'));
+	CREATE TABLE hiding (id uuid DEFAULT uuid_generate_v7(), owner name);
+	INSERT INTO hiding VALUES (uuid_timestamptz_to_v7(now() + interval '1 hour'), 'someone');
+	ALTER TABLE hiding ENABLE ROW LEVEL SECURITY;
+	CREATE POLICY own ON hiding USING (owner = current_user);
+	GRANT SELECT ON hiding TO app;
+});
+($rc, $out, $err) = $node->psql('postgres', 'SET ROLE app; SELECT count(*) FROM uuidx_generator_advance_columns()');
+like($err, qr/permission denied for function uuidx_generator_advance_columns/, 'a role without the grant may not advance the columns');
+my $rows = $node->safe_psql('postgres', q{
+	SELECT table_name || ' ' || column_name || ' ' || version || ' ' || coalesce(shift::text, '-') || ' ' || coalesce(note, 'advanced to ' || advanced_to)
+	  FROM uuidx_generator_advance_columns()});
+my %row = map { my ($t, $c, $v, @rest) = split / /; ("$t $c $v" => join(' ', @rest)) } split /\n/, $rows;
+is(join(',', sort keys %row),
+	join(',', sort map { "$_ id " . ($_ eq 'items6' || $_ eq 'empty6' ? 6 : $_ =~ /items8|hidden/ ? 8 : 7) }
+		qw(bad computed dom dom2 empty6 far hidden.keys hiding items6 items7 items8 named parent parted shifted texts typmod ulids)),
+	'one row per column whose DEFAULT or domain calls a generator, in every schema; a partitioned table, not its partitions; a parent, not its child');
+like($row{'bad id 7'}, qr/^00:00:00 not advanced: invalid input syntax for type uuid: "not a uuid" \(SQLSTATE 22P02\)$/,
+	'a key it cannot read: said, with the error');
+like($row{'computed id 7'}, qr/not advanced: its DEFAULT shifts uuid_generate_v7\(\) by an interval that is not a constant/,
+	'a shift that is not a constant: said');
+like($row{'empty6 id 6'}, qr/no key of version 6/, 'a column without keys: said');
+like($row{'shifted id 7'}, qr/^-01:00:00 advanced to /, "a shifted DEFAULT's shift");
+like($row{'typmod id 7'}, qr/^-01:00:00 advanced to /, "a shift with a type modifier");
+like($row{'parent id 7'}, qr/^-03:00:00 advanced to /, "a parent's row takes its child's own shift");
+like($row{'far id 7'}, qr/more than 24 hours ahead of the clock: passed its greatest key within that bound$/,
+	'a key beyond the bound: said');
+for my $row (grep { !/^(bad|computed|empty6|far|hiding) / } keys %row)
+{
+	like($row{$row}, qr/^\S+ advanced to /, "$row: advanced");
+}
+is($node->safe_psql('postgres', q{
+	SELECT uuid_generate_v7() > (SELECT max(id) FROM items7)
+	   AND uuid_generate_v7('-1 hour') > (SELECT max(id) FROM shifted)
+	   AND uuid_generate_v7() > (SELECT max(id) FROM far WHERE uuid_timestamp(id) < now() + interval '1 day')
+	   AND uuid_generate_v8() > (SELECT max(id) FROM hidden.keys)
+	   AND uuid_generate_v7('-1 hour') > (SELECT max(id) FROM typmod)
+	   AND uuid_generate_v7('-3 hours') > (SELECT max(id) FROM ONLY child)}), 't',
+	'the columns after one it could not read are passed: a key 6 hours ahead, one 7 hours ahead in a column shifted an hour back, a child\'s own shift');
+$node->safe_psql('postgres', 'GRANT EXECUTE ON FUNCTION uuidx_generator_advance_columns() TO app');
+like($node->safe_psql('postgres', q{SET ROLE app; SELECT note FROM uuidx_generator_advance_columns() WHERE table_name = 'items7'::regclass}),
+	qr/not advanced: permission denied for table items7/, 'granted, a role that cannot read a table gets it said');
+like($node->safe_psql('postgres', q{SET ROLE app; SELECT note FROM uuidx_generator_advance_columns() WHERE table_name = 'hiding'::regclass}),
+	qr/not advanced: query would be affected by row-level security policy for table "hiding"/,
+	'a table whose policy would hide keys from the caller: said, not passed short');
+$node->safe_psql('postgres', 'DROP TABLE bad, computed, empty6, typmod, child, parent, hiding; DROP SCHEMA hidden CASCADE');
 $node->stop;
 
 # 2. pg_dump and pg_restore into a server an hour behind.
 my $src = server('source');
 fill($src, 1000);
+# a role granted the move, which the dump carries
+$src->safe_psql('postgres', 'GRANT EXECUTE ON FUNCTION ux.uuidx_generator_advance(uuid) TO mover');
 my $dst = server('restored', '-1h');
 my $dump = PostgreSQL::Test::Utils::tempdir() . '/dump';
 command_ok([ 'pg_dump', '-Fc', '-f', $dump, '-d', $src->connstr('postgres') ], 'pg_dump');
 command_ok([ 'pg_restore', '-d', $dst->connstr('postgres'), $dump ], 'pg_restore into a server an hour behind');
 ok(new_below($dst, 100) > 0, 'restored, it hands out keys below the rows it holds');
-$dst->safe_psql('postgres', $advance_all);
-is(new_below($dst, 100), 0, "after the README's statement, only keys above every one of them");
+like(advance_all($dst), $far_only, 'the call advanced past every column, and said why not past far\'s key two days ahead');
+is(new_below($dst, 100), 0, "after the README's call, only keys above every one of them");
+
+# A database owner restores the dump: the trusted extension installs, the
+# rows come, the GRANT is the one statement refused; the owner cannot
+# advance, a superuser does.
+$dst->safe_psql('postgres', 'CREATE ROLE owner LOGIN; CREATE DATABASE owned OWNER owner');
+my $restore = IPC::Run::run([ 'pg_restore', '--no-owner', '-U', 'owner', '-d', $dst->connstr('owned'), $dump ],
+	'>', \$out, '2>', \$err);
+ok(!$restore && $err =~ /permission denied for function uuidx_generator_advance/ && $err =~ /errors ignored on restore: 1\b/,
+	"a database owner's restore: the GRANT alone is refused") or diag($err);
+is($dst->safe_psql('owned', 'SELECT count(*) FROM items7'), '1000', 'and the rows are there');
+($rc, $out, $err) = $dst->psql('owned', 'SELECT * FROM ux.uuidx_generator_advance_columns()', extra_params => [ '-U', 'owner' ]);
+like($err, qr/permission denied for function uuidx_generator_advance_columns/, 'the owner may not advance');
+($rc, $out, $err) = $dst->psql('owned', 'GRANT EXECUTE ON FUNCTION ux.uuidx_generator_advance_columns() TO owner',
+	extra_params => [ '-U', 'owner' ]);
+isnt($rc, 0, 'nor grant it to itself');
+$dst->safe_psql('postgres', 'CREATE DATABASE owned_x OWNER owner');
+command_ok([ 'pg_restore', '--no-owner', '-x', '-U', 'owner', '-d', $dst->connstr('owned_x'), $dump ],
+	"with -x, the owner's restore has no error");
 $dst->stop;
 
 # 3. A logical-replication subscriber an hour behind becomes the writer.
 my $pub = $src;
 my $sub = server('subscriber', '-1h');
-$sub->safe_psql('postgres', q{
-	CREATE EXTENSION uuidx;
-	CREATE TABLE items7 (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
-	CREATE TABLE items6 (id uuid PRIMARY KEY DEFAULT uuid_generate_v6(), n int);
-	CREATE TABLE items8 (id uuid PRIMARY KEY DEFAULT uuid_generate_v8(), n int);
-});
-$pub->safe_psql('postgres', 'CREATE PUBLICATION moves FOR TABLE items7, items6, items8');
+# the subscriber's tables, as a subscriber gets them: the publisher's schema
+my $schema = PostgreSQL::Test::Utils::tempdir() . '/schema.sql';
+command_ok([ 'pg_dump', '--schema-only', '-f', $schema, '-d', $pub->connstr('postgres') ], 'pg_dump --schema-only');
+$sub->command_ok([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-f', $schema, '-d', $sub->connstr('postgres') ],
+	"the publisher's schema on the subscriber");
+$pub->safe_psql('postgres', 'CREATE PUBLICATION moves FOR ALL TABLES');
 $sub->safe_psql('postgres', "CREATE SUBSCRIPTION moves CONNECTION '" . $pub->connstr . " dbname=postgres' PUBLICATION moves");
 $sub->wait_for_subscription_sync($pub, 'moves');
 $pub->safe_psql('postgres', 'INSERT INTO items7 (n) SELECT g FROM generate_series(1, 1000) g');
@@ -186,8 +318,8 @@ $sub->safe_psql('postgres', 'ALTER SUBSCRIPTION moves DISABLE');
 $sub->safe_psql('postgres', 'ALTER SUBSCRIPTION moves SET (slot_name = NONE)');
 $sub->safe_psql('postgres', 'DROP SUBSCRIPTION moves');
 ok(new_below($sub, 100) > 0, 'the new writer hands out keys below the rows it holds');
-$sub->safe_psql('postgres', $advance_all);
-is(new_below($sub, 100), 0, "after the README's statement, only keys above every one of them");
+like(advance_all($sub), $far_only, 'the call advanced past every column, and said why not past far\'s key two days ahead');
+is(new_below($sub, 100), 0, "after the README's call, only keys above every one of them");
 $sub->stop;
 
 # 4. A standby, with the mark in WAL: promoted after the primary advanced,
@@ -259,10 +391,10 @@ SKIP:
 		'-s', $new->host, '-p', $old->port, '-P', $new->port ],
 		"pg_upgrade from $old_major to $new_major, uuidx.hwm left behind");
 	$new->start;
-	$new->safe_psql('postgres', 'ALTER EXTENSION uuidx UPDATE');
+	$new->safe_psql('postgres', 'ALTER EXTENSION uuidx UPDATE; ALTER DATABASE postgres SET search_path = public, ux');
 	ok(new_below($new, 100) > 0, 'upgraded, it hands out keys below the rows it holds');
-	$new->safe_psql('postgres', $advance_all);
-	is(new_below($new, 100), 0, "after the README's statement, only keys above every one of them");
+	like(advance_all($new), $far_only, 'the call advanced past every column, and said why not past far\'s key two days ahead');
+	is(new_below($new, 100), 0, "after the README's call, only keys above every one of them");
 	$new->stop;
 }
 

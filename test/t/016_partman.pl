@@ -11,6 +11,10 @@
 # pg_partman runs some of its functions with its own search_path: the
 # encoder and decoder are named with their schema.
 #
+# A key dated past the premade partitions: check_default() finds it,
+# maintenance fails (5.2) or skips the table (5.5) when its partition falls
+# due, and the README's repair for each moves it to its day's partition.
+#
 # Needs pg_partman 5 (which takes a time encoder and decoder) in this
 # PostgreSQL: make test builds Debian's pg-partman source for 17 and 18.
 # Debian's package for 15 is pg_partman 4.7, which has neither: skipped.
@@ -19,6 +23,7 @@ use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use File::Basename qw(dirname);
 use FakeClock;
 
 my $node = PostgreSQL::Test::Cluster->new('partman');
@@ -132,5 +137,66 @@ my $open_expected = $node->safe_psql('postgres', q{
 	  UNION ALL SELECT 'events_default') s});
 is(scanned(q{uuid_timestamp(id) >= now() - interval '1 hour'}), $open_expected,
 	'a window open towards the future: the partitions from its first day on, and the default one');
+
+# A key dated past the premade partitions (a client's clock ahead, a
+# shifted DEFAULT, a copied row) lands in the default partition, where
+# partman.check_default() finds it.  Once the clock nears its day, the
+# partition run_maintenance must make would take it from the default one:
+# pg_partman 5.2 fails there (and makes no partition after it, so new rows
+# would go to the default partition), 5.5 skips the table with a WARNING.
+# The README's repair: 5.5's partition_data_time(); before 5.5, which
+# refuses a uuid key there, the rows moved by hand into the partitions
+# create_partition_time() makes for them.  After it, maintenance runs and
+# new rows never reach the default partition.
+my $stray = $node->safe_psql('postgres', q{
+	INSERT INTO events (id, payload) VALUES (uuid_timestamptz_to_v7(now() + interval '7 days'), -1) RETURNING id});
+my $stray_day = $node->safe_psql('postgres', q{SELECT to_char(now() + interval '7 days', 'YYYYMMDD')});
+is($node->safe_psql('postgres', q{SELECT default_table || ' ' || count FROM partman.check_default(p_exact_count := true)}),
+	'public.events_default 1', 'partman.check_default() finds the key past the premade partitions');
+# maintenance every day, as its background worker runs it, until it fails
+# or warns: three days before the key's day, when premake needs its
+# partition
+my $new_partman = $partman_version !~ /^5\.[0-4]\./;
+my ($rc, $out, $err);
+my $day = 3;
+while ($day < 7)
+{
+	$day++;
+	$clock->set("+${day}d");
+	$node->safe_psql('postgres', 'INSERT INTO events (payload) SELECT g FROM generate_series(1, 100) g');
+	($rc, $out, $err) = $node->psql('postgres', 'CALL partman.run_maintenance_proc()');
+	last if $rc != 0 || $err =~ /WARNING/;
+}
+is($day, 7, 'maintenance runs until the key\'s partition is due, three days ahead of its day');
+if ($new_partman)
+{
+	is($rc, 0, "pg_partman $partman_version: run_maintenance goes on");
+	like($err, qr/WARNING:.*events/s, 'and warns, skipping the table') or diag($err);
+}
+else
+{
+	like($err, qr/updated partition constraint for default partition "events_default" would be violated/,
+		"pg_partman $partman_version: run_maintenance fails");
+}
+# The README's repair for this pg_partman, as the README has it.
+my $readme = slurp_file(dirname(__FILE__) . '/../../README.md');
+my $marker = $new_partman ? 'partition_data_time' : 'CREATE TEMP TABLE strays';
+my ($repair) = $readme =~ /```sql\n((?:(?!```).)*?\Q$marker\E(?:(?!```).)*?)```/s
+  or die "the README's repair with $marker is missing";
+$node->safe_psql('postgres', $repair);
+is($node->safe_psql('postgres', 'SELECT count(*) FROM events_default'), '0', 'the repair empties the default partition');
+is($node->safe_psql('postgres', "SELECT tableoid::regclass FROM events WHERE id = '$stray'"), "events_p$stray_day",
+	'the key is in the partition of its day');
+for my $d (7 .. 14)
+{
+	$clock->set("+${d}d");
+	$node->safe_psql('postgres', 'INSERT INTO events (payload) SELECT g FROM generate_series(1, 100) g');
+	$node->safe_psql('postgres', 'CALL partman.run_maintenance_proc()');
+}
+is($node->safe_psql('postgres', 'SELECT count(*) FROM events_default'), '0',
+	'maintenance runs again, every day after, and new rows never reach the default partition');
+my %have = map { $_ => 1 } split ' ', $node->safe_psql('postgres', $days);
+is(join(' ', grep { !$have{$_} } map { $node->safe_psql('postgres', "SELECT to_char(now() + interval '$_ days', 'MM-DD')") } 0 .. 3),
+	'', 'today and the three days ahead have their partitions');
 
 done_testing();

@@ -17,6 +17,11 @@
 #     standby (two hours behind), every new key is above the advanced one.
 #     The node runs on the real clock here, so that its values follow the
 #     clock and need the mark to move every second.
+#  3. Removal, as the README says it: the setting off, a CHECKPOINT, the
+#     LSN then, every slot's restart_lsn past it, a restart without uuidx.
+#     A logical slot that followed decodes on; one left behind the last
+#     mark record fails with core's error, which is why the procedure
+#     waits.  pg_waldump shows the record by number only.
 use strict;
 use warnings FATAL => 'all';
 use IPC::Run;
@@ -161,4 +166,50 @@ is(failover_below($new, $sync), '0 of 1000',
 	'advance under synchronous replication, failover: no new key at or below the advanced one');
 
 $sync->stop;
+
+# --- 3. Removal.
+my $gone = PostgreSQL::Test::Cluster->new('removal');
+$gone->init(allows_streaming => 'logical');
+setup_node($gone, 'on');
+$gone->start;
+$gone->safe_psql('postgres', q{
+	CREATE EXTENSION uuidx;
+	CREATE TABLE k (id uuid PRIMARY KEY DEFAULT uuid_generate_v7());
+	CREATE PUBLICATION p FOR TABLE k;
+	SELECT pg_create_logical_replication_slot('followed', 'pgoutput');
+	SELECT pg_create_logical_replication_slot('behind', 'pgoutput')});
+my $first_lsn = $gone->safe_psql('postgres', 'SELECT pg_current_wal_insert_lsn()');
+$gone->safe_psql('postgres', q{SELECT uuidx_generator_advance(now() + interval '1 minute'); INSERT INTO k DEFAULT VALUES});
+my $decode = q{SELECT count(*) FROM pg_logical_slot_get_binary_changes('%s', NULL, NULL,
+                  'proto_version', '1', 'publication_names', 'p')};
+$gone->safe_psql('postgres', 'ALTER SYSTEM SET uuidx.wal_log_mark = off; SELECT pg_reload_conf()');
+$gone->poll_query_until('postgres', q{SELECT NOT bool_or(wal_logged) FROM uuidx_generator_state()})
+  or die 'the setting did not go off';
+my $off_lsn = $gone->safe_psql('postgres', 'CHECKPOINT; SELECT pg_current_wal_insert_lsn()');
+# the slot's consumer goes on; its restart point passes a CHECKPOINT's
+# snapshot record once decoded and confirmed
+my $passed = 'f';
+for (1 .. 30)
+{
+	$gone->safe_psql('postgres', sprintf($decode, 'followed') . '; CHECKPOINT');
+	$passed = $gone->safe_psql('postgres', "SELECT restart_lsn >= '$off_lsn' FROM pg_replication_slots WHERE slot_name = 'followed'");
+	last if $passed eq 't';
+	sleep 0.2;
+}
+is($passed, 't', 'the followed slot passes the last mark record');
+is($gone->safe_psql('postgres', "SELECT string_agg(slot_name, ',') FROM pg_replication_slots WHERE restart_lsn < '$off_lsn'"),
+	'behind', "the README's query names the slot still behind the last mark record");
+my $waldump = `pg_waldump -p @{[$gone->data_dir]}/pg_wal -s $first_lsn -e $off_lsn 2>&1`;
+like($waldump, qr/rmgr: custom167 .*desc: UNKNOWN \(0\) rmid: 167/,
+	'pg_waldump shows the mark record by its number');
+$gone->stop;
+$gone->adjust_conf('postgresql.conf', 'shared_preload_libraries', "''");
+$gone->start;
+$gone->safe_psql('postgres', 'INSERT INTO k VALUES (gen_random_uuid())');
+is($gone->safe_psql('postgres', sprintf($decode, 'followed')) > 0 ? 'decoded' : 'nothing',
+	'decoded', 'without uuidx, the slot that passed the last mark record decodes on');
+my $rc;
+($rc, $out, $err) = $gone->psql('postgres', sprintf($decode, 'behind'));
+like($err, qr/resource manager with ID 167 not registered/, 'the slot left behind it cannot');
+$gone->stop;
 done_testing();
