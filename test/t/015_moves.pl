@@ -224,6 +224,14 @@ $node->safe_psql('postgres', q{
 	ALTER TABLE hiding ENABLE ROW LEVEL SECURITY;
 	CREATE POLICY own ON hiding USING (owner = current_user);
 	GRANT SELECT ON hiding TO app;
+	CREATE TABLE under (id uuid, n int);
+	CREATE VIEW over AS SELECT * FROM under;
+	ALTER VIEW over ALTER COLUMN id SET DEFAULT uuid_generate_v7();
+	INSERT INTO under VALUES (uuid_timestamptz_to_v7(now() + interval '8 hours'), 0);
+	CREATE TABLE daily (id uuid DEFAULT uuid_generate_v7('-1 day'));
+	INSERT INTO daily DEFAULT VALUES;
+	CREATE FUNCTION my_key() RETURNS uuid LANGUAGE sql AS 'SELECT uuid_generate_v7()';
+	CREATE TABLE wrapped (id uuid DEFAULT my_key());
 });
 ($rc, $out, $err) = $node->psql('postgres', 'SET ROLE app; SELECT count(*) FROM uuidx_generator_advance_columns()');
 like($err, qr/permission denied for function uuidx_generator_advance_columns/, 'a role without the grant may not advance the columns');
@@ -233,8 +241,9 @@ my $rows = $node->safe_psql('postgres', q{
 my %row = map { my ($t, $c, $v, @rest) = split / /; ("$t $c $v" => join(' ', @rest)) } split /\n/, $rows;
 is(join(',', sort keys %row),
 	join(',', sort map { "$_ id " . ($_ eq 'items6' || $_ eq 'empty6' ? 6 : $_ =~ /items8|hidden/ ? 8 : 7) }
-		qw(bad computed dom dom2 empty6 far hidden.keys hiding items6 items7 items8 named parent parted shifted texts typmod ulids)),
-	'one row per column whose DEFAULT or domain calls a generator, in every schema; a partitioned table, not its partitions; a parent, not its child');
+		qw(bad computed daily dom dom2 empty6 far hidden.keys hiding items6 items7 items8 named over parent parted shifted texts typmod ulids)),
+	'one row per column whose DEFAULT or domain calls a generator, in every schema; a partitioned table, not its partitions; '
+	  . 'a parent, not its child; a view; not a function of its own that calls one');
 like($row{'bad id 7'}, qr/^00:00:00 not advanced: invalid input syntax for type uuid: "not a uuid" \(SQLSTATE 22P02\)$/,
 	'a key it cannot read: said, with the error');
 like($row{'computed id 7'}, qr/not advanced: its DEFAULT shifts uuid_generate_v7\(\) by an interval that is not a constant/,
@@ -245,7 +254,9 @@ like($row{'typmod id 7'}, qr/^-01:00:00 advanced to /, "a shift with a type modi
 like($row{'parent id 7'}, qr/^-03:00:00 advanced to /, "a parent's row takes its child's own shift");
 like($row{'far id 7'}, qr/more than 24 hours ahead of the clock: passed its greatest key within that bound$/,
 	'a key beyond the bound: said');
-for my $row (grep { !/^(bad|computed|empty6|far|hiding) / } keys %row)
+like($row{'daily id 7'}, qr/^-1 days its shift -1 days has days or months, which each session adds in its own TimeZone: passed for sessions in \S+$/,
+	'a shift of days: said');
+for my $row (grep { !/^(bad|computed|empty6|far|hiding|daily) / } keys %row)
 {
 	like($row{$row}, qr/^\S+ advanced to /, "$row: advanced");
 }
@@ -255,15 +266,22 @@ is($node->safe_psql('postgres', q{
 	   AND uuid_generate_v7() > (SELECT max(id) FROM far WHERE uuid_timestamp(id) < now() + interval '1 day')
 	   AND uuid_generate_v8() > (SELECT max(id) FROM hidden.keys)
 	   AND uuid_generate_v7('-1 hour') > (SELECT max(id) FROM typmod)
-	   AND uuid_generate_v7('-3 hours') > (SELECT max(id) FROM ONLY child)}), 't',
-	'the columns after one it could not read are passed: a key 6 hours ahead, one 7 hours ahead in a column shifted an hour back, a child\'s own shift');
+	   AND uuid_generate_v7('-3 hours') > (SELECT max(id) FROM ONLY child)
+	   AND uuid_generate_v7() > (SELECT max(id) FROM under)}), 't',
+	'the columns after one it could not read are passed: a key 6 hours ahead, one 7 hours ahead in a column shifted an hour back, a child\'s own shift, a view\'s');
+is($node->safe_psql('postgres', q{
+	BEGIN;
+	SELECT count(*) > 0 FROM uuidx_generator_advance_columns();
+	SELECT count(*) FROM pg_locks WHERE pid = pg_backend_pid() AND locktype = 'relation'
+	   AND relation IN ('items7'::regclass, 'items7_pkey'::regclass, 'parted_0'::regclass);
+	COMMIT}), "t\n0", 'the call holds no lock on the tables it has read');
 $node->safe_psql('postgres', 'GRANT EXECUTE ON FUNCTION uuidx_generator_advance_columns() TO app');
 like($node->safe_psql('postgres', q{SET ROLE app; SELECT note FROM uuidx_generator_advance_columns() WHERE table_name = 'items7'::regclass}),
 	qr/not advanced: permission denied for table items7/, 'granted, a role that cannot read a table gets it said');
 like($node->safe_psql('postgres', q{SET ROLE app; SELECT note FROM uuidx_generator_advance_columns() WHERE table_name = 'hiding'::regclass}),
 	qr/not advanced: query would be affected by row-level security policy for table "hiding"/,
 	'a table whose policy would hide keys from the caller: said, not passed short');
-$node->safe_psql('postgres', 'DROP TABLE bad, computed, empty6, typmod, child, parent, hiding; DROP SCHEMA hidden CASCADE');
+$node->safe_psql('postgres', 'DROP VIEW over; DROP TABLE bad, computed, empty6, typmod, child, parent, hiding, under, daily, wrapped; DROP SCHEMA hidden CASCADE');
 $node->stop;
 
 # 2. pg_dump and pg_restore into a server an hour behind.
