@@ -175,6 +175,9 @@ is($node->safe_psql('postgres', "SELECT uuidx_generator_advance('$target'::times
 my $after = q{SELECT bool_and(t > %s) FROM (VALUES (uuid_timestamp(uuid_generate_v7())), (uuid_timestamp(uuid_generate_v6())),
                                           (uuid_v7_to_timestamptz(overlay(uuid_generate_v8()::text PLACING '7' FROM 15 FOR 1)::uuid))) v(t)};
 is($node->safe_psql('postgres', sprintf($after, "'$target'")), 't', 'every generator is past the target');
+$node->safe_psql('postgres', 'CREATE DATABASE other');
+is($node->safe_psql('other', "CREATE EXTENSION uuidx; SELECT uuid_v7_to_timestamptz(uuid_generate_v7()) > '$target'"), 't',
+	'the move is the whole server\'s: another database hands out keys past the target too');
 $node->restart;
 is($node->safe_psql('postgres', sprintf($after, "'$target'")), 't', 'and still is after a restart');
 
