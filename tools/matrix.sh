@@ -11,12 +11,15 @@
 #          step 15 and the package's autopkgtest have run already)
 #   indent pgindent leaves src/ unchanged (tools from the PostgreSQL 18
 #          source package in the cache, so after step 18)
+#   compile-19  uuidx compiled with -Werror against Debian experimental's
+#          PostgreSQL 19 packages and its symbols checked against that
+#          server's exports (tools/compile-pg.sh): this machine cannot run 19
 #   build-pg  test/tools/build_pg.t: tools/build-pg.sh and tools/unpack-pg.sh
 #          without network take only pinned, verified files (seeded from
 #          step 17's downloads)
 # Ends with the summed "N passed, N failed"; non-zero exit if anything failed.
 #
-#   UUIDX_MATRIX="15 17 build-pg 18 indent deb dist"   the steps to run
+#   UUIDX_MATRIX="15 17 build-pg 18 compile-19 indent deb dist"   the steps to run
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 root=$UUIDX_ROOT
@@ -57,7 +60,7 @@ prove_counted() {
 	rm -f "$log"
 }
 
-for step in ${UUIDX_MATRIX:-15 17 build-pg 18 indent deb dist}; do
+for step in ${UUIDX_MATRIX:-15 17 build-pg 18 compile-19 indent deb dist}; do
 	log=$(mktemp)
 	case $step in
 	15)
@@ -73,6 +76,10 @@ for step in ${UUIDX_MATRIX:-15 17 build-pg 18 indent deb dist}; do
 			continue
 		fi
 		make -C "$root" --no-print-directory test PG_CONFIG="$pg_config" 2>&1 | tee "$log"
+		;;
+	compile-[0-9]*)
+		echo "== compiled against PostgreSQL ${step#compile-}, not run" >&2
+		bash "$root/tools/compile-pg.sh" "${step#compile-}" 2>&1 | tee "$log"
 		;;
 	build-pg)
 		echo "== tools/build-pg.sh" >&2
