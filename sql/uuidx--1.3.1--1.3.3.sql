@@ -171,7 +171,8 @@ BEGIN
                             WHERE (SELECT count(*) FROM regexp_matches(e, 'uuid_generate_v7\((?!\))', 'g'))
                                <> (SELECT count(*) FROM regexp_matches(e, const_shift, 'g'))) THEN
                     RAISE EXCEPTION 'its DEFAULT shifts uuid_generate_v7() by an interval that is not a constant: %',
-                        (SELECT string_agg(DISTINCT e, ', ') FROM unnest(leaf.exprs) e);
+                        (SELECT string_agg(DISTINCT e, ', ') FROM unnest(leaf.exprs) e)
+                        USING ERRCODE = 'feature_not_supported';
                 END IF;
                 shifts := '{}';
                 FOR lit IN SELECT DISTINCT m[1] FROM unnest(leaf.exprs) e, regexp_matches(e, const_shift, 'g') m LOOP
@@ -217,7 +218,8 @@ BEGIN
                             t := t + ((ktime + interval '1 microsecond') - (t + s));
                         END LOOP;
                         IF t + s <= ktime OR t > bound THEN
-                            RAISE EXCEPTION 'its greatest key within 24 hours of the clock, %, needs the generators at %, with its shift %', k, t, s;
+                            RAISE EXCEPTION 'its greatest key within 24 hours of the clock, %, needs the generators at %, with its shift %', k, t, s
+                                USING ERRCODE = 'invalid_parameter_value';
                         END IF;
                         leaf_need := greatest(leaf_need, t);
                     END LOOP;
