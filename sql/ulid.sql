@@ -31,16 +31,20 @@ WHERE t COLLATE "C" <= prev COLLATE "C";
 SELECT count(*) FILTER (WHERE left(uuid_to_ulid(u), 10) = left(uuid_to_ulid(uuid_v7_lower_bound(uuid_timestamp(u))), 10)) = count(*) AS time_prefix
 FROM ulids WHERE uuid_version(u) = 7;
 
+-- Crockford's aliases: I and L read as 1, O as 0, in either case, also
+-- in the first character; output is the alphabet in upper case.
+SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN0IQ') = ulid_to_uuid('01H455VB4PEX5VSKNK084SN01Q') AS i_is_1,
+       ulid_to_uuid('01H455VB4PEX5VSKNK084SN0lQ') = ulid_to_uuid('01H455VB4PEX5VSKNK084SN01Q') AS l_is_1,
+       ulid_to_uuid('o1H455VB4PEX5VSKNK084SNOOQ') = ulid_to_uuid('01H455VB4PEX5VSKNK084SN00Q') AS o_is_0,
+       uuid_to_ulid(ulid_to_uuid('i1h455vb4pex5vsknk084sn0lq')) AS canonical;
+
 -- Errors: 22P02, naming the text.
 SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN02');
 SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN02QQ');
 SELECT ulid_to_uuid('81H455VB4PEX5VSKNK084SN02Q');
 \echo :LAST_ERROR_SQLSTATE
-SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN0IQ');
-\echo :LAST_ERROR_SQLSTATE
-SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN0LQ');
-SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN0OQ');
 SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN0UQ');
+\echo :LAST_ERROR_SQLSTATE
 SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN0-Q');
 SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN0éQ');
 SELECT ulid_to_uuid('');

@@ -9,7 +9,10 @@
  * ULID whose time any ULID library reads, and the bytes are kept both
  * ways, for any UUID.  26 characters of 5 bits are 130 bits: the first
  * character carries the top 3 bits only, so it is at most 7.  Decoding
- * takes either case; the letters I, L, O and U are not in the alphabet.
+ * takes either case and, as Crockford's base32 decodes, reads I and L as 1
+ * and O as 0 (the ULID specification names Crockford's base32, and its
+ * reference implementation's fixULIDBase32() does the same); U is not a
+ * character of it.  Encoding writes the alphabet in upper case only.
  *
  *-------------------------------------------------------------------------
  */
@@ -28,8 +31,9 @@ PG_FUNCTION_INFO_V1(uuidx_ulid_to_uuid);
 static const char crockford[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /*
- * The value of each byte that is a character of the alphabet, either case;
- * -1 for every other byte (a byte of a multibyte character is never ASCII).
+ * The value of each byte that is a character of the alphabet or one of
+ * Crockford's aliases, either case; -1 for every other byte (a byte of a
+ * multibyte character is never ASCII).
  */
 static int8 crockford_values[256];
 static bool crockford_values_filled = false;
@@ -43,6 +47,9 @@ fill_crockford_values(void)
 		crockford_values[(unsigned char) crockford[i]] = i;
 		crockford_values[(unsigned char) pg_ascii_tolower(crockford[i])] = i;
 	}
+	crockford_values['I'] = crockford_values['i'] = 1;
+	crockford_values['L'] = crockford_values['l'] = 1;
+	crockford_values['O'] = crockford_values['o'] = 0;
 	crockford_values_filled = true;
 }
 
@@ -130,7 +137,7 @@ uuidx_ulid_to_uuid(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid ULID: \"%s\"", text_to_cstring(ulid)),
-					 errdetail("Character %d is not in the ULID alphabet (Crockford's base32, without I, L, O and U).",
+					 errdetail("Character %d is not in the ULID alphabet: Crockford's base32, 0-9 and A-Z without U (I and L read as 1, O as 0).",
 							   c + 1)));
 		if (c == 0 && value > 7)
 			ereport(ERROR,

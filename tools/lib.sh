@@ -117,7 +117,7 @@ stop_server() {
 # skips and says why.
 install_node_packages() {
 	local cache=${UUIDX_NPM_CACHE:-/var/cache/uuidx-npm}
-	local pkgs=(uuid@14.0.3 ulid@3.0.2 siphash@1.2.0)
+	local pkgs=(uuid@14.0.3 ulid@3.0.2 siphash@1.2.0 base32-decode@1.0.0)
 	export UUIDX_NODE_MODULES=$cache/node_modules
 	[ -f "$cache/.pinned" ] && [ "$(cat "$cache/.pinned")" = "${pkgs[*]}" ] && return 0
 	command -v node >/dev/null || require_packages nodejs || return 0

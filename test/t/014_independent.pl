@@ -4,6 +4,11 @@
 #    100,000 values, and 100,000 ULIDs it generates come back unchanged
 #    through ulid_to_uuid() and uuid_to_ulid(), their time in the first 48
 #    bits;
+#  - ULID text with Crockford's aliases (I and L for 1, O for 0) and lower
+#    case, 20,000 random strings: ulid_to_uuid() gives what base32-decode's
+#    Crockford decoder gives, and what ulid's ulidToUUID() gives after its
+#    fixULIDBase32(); ulid's ulidToUUID() itself, a strict decoder, refuses
+#    exactly the strings with an alias and agrees on the others;
 #  - siphash (SipHash-2-4) and uuid: 100,000 masks of v7 values under
 #    random keys, recomputed in JavaScript from the mask's definition, are
 #    equal, and the uuid package validates each as a version 4 UUID.
@@ -17,8 +22,8 @@ use Test::More;
 
 my $modules = $ENV{UUIDX_NODE_MODULES} // '';
 plan skip_all => 'node is not installed' unless `node --version 2>/dev/null` =~ /^v\d+/;
-plan skip_all => "the npm packages uuid, ulid and siphash are not in UUIDX_NODE_MODULES ($modules)"
-  unless $modules ne '' && -d "$modules/ulid" && -d "$modules/siphash" && -d "$modules/uuid";
+plan skip_all => "the npm packages uuid, ulid, siphash and base32-decode are not in UUIDX_NODE_MODULES ($modules)"
+  unless $modules ne '' && -d "$modules/ulid" && -d "$modules/siphash" && -d "$modules/uuid" && -d "$modules/base32-decode";
 
 my $n = 100_000;
 
@@ -85,6 +90,45 @@ is($node->safe_psql('postgres', q{
 	FROM js_ulids}),
 	"$n|$n|$n", "$n ULIDs from the ulid package come back unchanged, with their time in the first 48 bits");
 
+# --- ULID text with Crockford's aliases and lower case, against both
+# kinds of decoder.
+my $texts = node_js(q{
+	const ulid = require('ulid');
+	const decode = require('base32-decode');
+	const digits = '0123456789ABCDEFGHJKMNPQRSTVWXYZ', aliases = 'IiLlOo';
+	const pick = a => a[Math.floor(Math.random() * a.length)];
+	const uuid = h => h.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+	const out = [];
+	for (let i = 0; i < 20000; i++) {
+		// the first character at most 7; some strings with an alias, some lower case
+		let t = pick('01234567' + (i % 2 ? aliases : ''));
+		for (let c = 1; c < 26; c++)
+			t += Math.random() < (i % 2 ? 0.1 : 0) ? pick(aliases) : pick(digits);
+		if (i % 3 === 0) t = t.toLowerCase();
+		let strict;
+		try { strict = ulid.ulidToUUID(t).toLowerCase(); } catch (e) { strict = 'refused'; }
+		const fixed = ulid.ulidToUUID(ulid.fixULIDBase32(t)).toLowerCase();
+		// 26 characters are 130 bits: six more zeros in front make 160, of
+		// which the last 128 are the value
+		const crockford = uuid(Buffer.from(decode('000000' + t, 'Crockford')).toString('hex').slice(8));
+		out.push([t, /[IiLlOo]/.test(t) ? 't' : 'f', strict, fixed, crockford].join(' '));
+	}
+	console.log(out.join('\n'));
+}, '');
+$file = $node->basedir . '/texts.txt';
+append_to_file($file, $texts);
+$node->safe_psql('postgres', 'CREATE TABLE js_texts (t text, alias bool, strict text, fixed uuid, crockford uuid)');
+$node->safe_psql('postgres', "\\copy js_texts FROM '$file' WITH (DELIMITER ' ')");
+my ($total, $with_alias, $agree, $refused, $strict_agree) = split /\|/, $node->safe_psql('postgres', q{
+	SELECT count(*), count(*) FILTER (WHERE alias),
+	       count(*) FILTER (WHERE ulid_to_uuid(t) = crockford AND ulid_to_uuid(t) = fixed),
+	       count(*) FILTER (WHERE alias AND strict = 'refused'),
+	       count(*) FILTER (WHERE NOT alias AND strict::uuid = ulid_to_uuid(t))
+	FROM js_texts});
+ok($with_alias > 0 && $with_alias < $total, "$with_alias of $total strings have an alias");
+is($agree, $total, "ulid_to_uuid() gives what base32-decode's Crockford decoder and ulid's fixULIDBase32() give, for all $total");
+is("$refused $strict_agree", "$with_alias " . ($total - $with_alias),
+	"ulid's strict ulidToUUID() refuses every string with an alias and agrees on the others");
 # --- Masks: recomputed from their definition with npm's siphash, and
 # valid version 4 UUIDs for the uuid package.
 $rows = $node->safe_psql('postgres', qq{
