@@ -450,7 +450,6 @@ DECLARE
     k uuid;
     ktime timestamptz;
     far uuid;
-    need timestamptz;           -- the time the generator must pass
     t timestamptz;
     plain_key uuid;             -- the greatest key a plain call must pass
     shifted_need timestamptz;   -- the time shifted calls must pass

@@ -41,37 +41,29 @@ done
 
 passed=0
 failed=0
-check() {
-	if [ "$1" = 0 ]; then
-		passed=$((passed + 1))
-		echo "ok $((passed + failed)) - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $((passed + failed)) - $2"
-	fi
-}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/uuidx-compile-$MAJOR.XXXXXX")
 copy_tree "$work"
 make -C "$work" --no-print-directory clean >/dev/null 2>&1
 make -C "$work" --no-print-directory -j"$(nproc)" PG_CONFIG="$PG_CONFIG" with_llvm=no CC=gcc \
 	CFLAGS="${cflags[*]}" UUIDX_WERROR=-Werror 2>&1 | grep -E ': (error|warning|note):' >&2
-check $([ -f "$work/uuidx.so" ] && echo 0 || echo 1) "every file of src/ compiles with -Werror against $version, and links"
+check "every file of src/ compiles with -Werror against $version, and links" [ -f "$work/uuidx.so" ]
 
 postgres=$ROOT/usr/lib/postgresql/$MAJOR/bin/postgres
 if [ -f "$work/uuidx.so" ] && [ -f "$postgres" ]; then
 	symbols() { nm -D "$@" | awk 'NF { print $NF }' | grep -v ':$' | sed 's/@.*//' | sort -u; }
 	# the libraries it links here (the C library)
 	mapfile -t libs < <(ldd "$work/uuidx.so" | awk '/=> \// { print $3 }')
-	missing=$(comm -23 <(symbols --undefined-only "$work/uuidx.so") \
-		<(sort -u <(symbols --defined-only "$postgres") <(symbols --undefined-only "$postgres") \
-			<(symbols --defined-only "${libs[@]}")))
-	needed=$(comm -12 <(symbols --undefined-only "$work/uuidx.so") <(symbols --defined-only "$postgres") | wc -l)
+	undefined=$(symbols --undefined-only "$work/uuidx.so")
+	exported=$(symbols --defined-only "$postgres")
+	missing=$(comm -23 <(echo "$undefined") \
+		<(sort -u <(echo "$exported") <(symbols --undefined-only "$postgres") <(symbols --defined-only "${libs[@]}")))
+	needed=$(comm -12 <(echo "$undefined") <(echo "$exported") | wc -l)
 	[ -n "$missing" ] && echo "# not exported by $version's postgres: $missing" >&2
-	check $([ -z "$missing" ] && [ "$needed" -gt 0 ] && echo 0 || echo 1) \
-		"every symbol uuidx needs from PostgreSQL ($needed) is exported by $version's postgres"
+	check "every symbol uuidx needs from PostgreSQL ($needed) is exported by $version's postgres" \
+		[ -z "$missing" -a "$needed" -gt 0 ]
 else
-	check 1 "the symbols of uuidx against $version's postgres"
+	check "the symbols of uuidx against $version's postgres" false
 fi
 rm -rf "$work"
 echo "$passed passed, $failed failed"

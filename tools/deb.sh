@@ -32,15 +32,6 @@ build() {
 
 passed=0
 failed=0
-# check DESCRIPTION COMMAND...: one counted check.
-check() {
-	local what=$1; shift
-	if "$@"; then
-		passed=$((passed + 1)); echo "ok - $what"
-	else
-		failed=$((failed + 1)); echo "not ok - $what"
-	fi
-}
 
 case ${1:-} in
 build)

@@ -86,6 +86,17 @@ copy_tree() {
 		--exclude='*.bc' --exclude='*.zip' -cf - . | tar -C "$1" -xf -
 }
 
+# check DESCRIPTION COMMAND...: one counted check, added to the caller's
+# passed and failed.
+check() {
+	local what=$1; shift
+	if "$@"; then
+		passed=$((passed + 1)); echo "ok - $what"
+	else
+		failed=$((failed + 1)); echo "not ok - $what"
+	fi
+}
+
 # Tests passed and failed in a log: pg_regress on PostgreSQL 15 and prove
 # without --verbose print "x ... ok" / "x ... FAILED", pg_regress on 16 and
 # later and prove --verbose "ok 1 - x" / "not ok 1 - x".  A skipped TAP test
