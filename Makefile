@@ -23,7 +23,9 @@
 # release that changes only the library keeps it (1.0.1 runs the 1.0 SQL).
 UUIDX_VERSION = 1.3.3
 
-EXTENSION = uuidx
+# uuidx_core18: PostgreSQL 18's names for code written for 18 on 15 to 17,
+# a second extension that requires uuidx and calls its library.
+EXTENSION = uuidx uuidx_core18
 MODULE_big = uuidx
 OBJS = \
 	src/clock.o \
@@ -62,7 +64,7 @@ OBJS = \
 # differs from the current folder in a VPATH build).
 UUIDX_SQL_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'$$/\1/p" $(srcdir)/uuidx.control)
 DATA_built = sql/uuidx--$(UUIDX_SQL_VERSION).sql
-DATA = $(filter-out $(DATA_built),$(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuidx--*.sql)))
+DATA = $(filter-out $(DATA_built),$(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuidx--*.sql $(srcdir)/sql/uuidx_core18--*.sql)))
 
 # Warnings are shown, not fatal: a new compiler or PostgreSQL major must not
 # break a package build.  CI (make matrix) sets UUIDX_WERROR=-Werror.
@@ -79,7 +81,7 @@ PG_CPPFLAGS += -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
 # the TAP tests in PostgreSQL::Test::Cluster nodes.  Tests whose name ends
 # in _pgNN need PostgreSQL NN or later; they are added below, once
 # MAJORVERSION is known.
-REGRESS = bounds catalog convert extract mask migration minmax pg_uuidv7 security time_forms time_range time_range_plans \
+REGRESS = bounds catalog convert core18_names extract mask migration minmax pg_uuidv7 security time_forms time_range time_range_plans \
 	time_range_rules \
 	time_range_shapes \
 	time_range_random ulid v6 v7 v8

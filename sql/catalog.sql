@@ -2,7 +2,7 @@
 -- its C entry point (or its language), and no clash with core functions.
 
 SELECT p.oid::regprocedure AS function,
-       CASE l.lanname WHEN 'plpgsql' THEN 'LANGUAGE plpgsql' ELSE p.prosrc END AS entry_point,
+       CASE WHEN l.lanname IN ('plpgsql', 'sql') THEN 'LANGUAGE ' || l.lanname ELSE p.prosrc END AS entry_point,
        p.provolatile AS volatility, p.proisstrict AS strict,
        p.proparallel AS parallel, p.proleakproof AS leakproof,
        p.prosecdef AS security_definer
@@ -16,12 +16,12 @@ ORDER BY p.proname, p.oid::regprocedure::text;
 -- its uuid_ or uuidx_ prefix, and for an overload the type names of its
 -- last arguments.  (The aggregates min and max have no entry point: their
 -- transition functions are uuidx_smaller and uuidx_larger; functions in
--- PL/pgSQL have none either.)
+-- PL/pgSQL or SQL have none either.)
 SELECT p.oid::regprocedure AS off_scheme, p.prosrc
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuidx'
-WHERE p.prokind <> 'a' AND p.prolang <> (SELECT oid FROM pg_language WHERE lanname = 'plpgsql')
+WHERE p.prokind <> 'a' AND p.prolang NOT IN (SELECT oid FROM pg_language WHERE lanname IN ('plpgsql', 'sql'))
   AND p.prosrc NOT IN (
   SELECT 'uuidx_' || regexp_replace(p.proname, '^uuidx?_', '')
          || coalesce('_' || (SELECT string_agg(t.typname, '_' ORDER BY a.n)
@@ -72,3 +72,27 @@ ORDER BY p.oid::regprocedure::text;
 -- The extension is trusted and relocatable, and nothing is SECURITY DEFINER.
 SELECT extname, extrelocatable, extversion FROM pg_extension WHERE extname = 'uuidx';
 SELECT trusted FROM pg_available_extension_versions WHERE name = 'uuidx';
+
+-- uuidx_check_members(): no row while every member is uuidx's.  A
+-- migration's polyfill, CREATE OR REPLACE FUNCTION uuid_generate_v7(),
+-- keeps the member and its callers but runs its own code: the check names
+-- it; re-created as uuidx's script creates it (as the README says), it is
+-- uuidx's again.  Likewise a reader and an aggregate replaced by hand.
+-- (It checks a member's language, library and, for an aggregate, its
+-- transition function: not which C function of uuidx's library it calls.)
+SELECT * FROM uuidx_check_members();
+BEGIN;
+CREATE OR REPLACE FUNCTION uuid_generate_v7() RETURNS uuid LANGUAGE sql VOLATILE AS 'SELECT gen_random_uuid()';
+SELECT uuid_version(uuid_generate_v7()) AS polyfill_version;
+SELECT * FROM uuidx_check_members();
+CREATE OR REPLACE FUNCTION uuid_generate_v7() RETURNS uuid
+  AS '$libdir/uuidx', 'uuidx_generate_v7' LANGUAGE C VOLATILE PARALLEL SAFE;
+SELECT uuid_version(uuid_generate_v7()) AS restored_version;
+SELECT count(*) AS replaced FROM uuidx_check_members();
+CREATE OR REPLACE FUNCTION uuid_timestamp(uuid) RETURNS timestamptz
+  LANGUAGE plpgsql IMMUTABLE AS 'BEGIN RETURN NULL; END';
+CREATE FUNCTION my_smaller(uuid, uuid) RETURNS uuid LANGUAGE sql AS 'SELECT $1';
+ALTER AGGREGATE min(uuid) RENAME TO min_was_uuidx;
+CREATE OR REPLACE AGGREGATE min_was_uuidx(uuid) (SFUNC = my_smaller, STYPE = uuid);
+SELECT * FROM uuidx_check_members();
+ROLLBACK;

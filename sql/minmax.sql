@@ -1,9 +1,9 @@
--- min(uuid) and max(uuid): created by uuidx where pg_catalog has none
--- (PostgreSQL 15 to 19), with uuid's < and > as sort operators, so that the
--- planner answers them from a B-tree index, and with combine functions for
--- parallel plans.  On a server whose pg_catalog has them, the extension
--- leaves them alone.  (minmax_1.out: PostgreSQL 19's EXPLAIN names the
--- InitPlan of a min/max aggregate, and says what it replaces.)
+-- min(uuid) and max(uuid): created by uuidx in its schema, with uuid's <
+-- and > as sort operators, so that the planner answers them from a B-tree
+-- index, and with combine functions for parallel plans.  A schema's own
+-- and pg_catalog's are left alone (at the end).  (minmax_1.out: PostgreSQL
+-- 19's EXPLAIN names the InitPlan of a min/max aggregate, and says what it
+-- replaces.)
 
 -- Whose they are on this server.
 SELECT p.oid::regprocedure AS aggregate, n.nspname = 'pg_catalog' AS core,
@@ -74,10 +74,43 @@ RESET min_parallel_table_scan_size;
 RESET max_parallel_workers_per_gather;
 RESET parallel_leader_participation;
 
+-- A schema with min(uuid) and max(uuid) of its own (the polyfill many
+-- migrations write): CREATE EXTENSION leaves them as they are, with a
+-- WARNING, and creates the rest; the schema's answer.  So does ALTER
+-- EXTENSION uuidx UPDATE from 1.1, which took 1.1 -> 1.2 and failed there
+-- (42723) before 1.4's direct path.
+CREATE DATABASE regress_uuidx_own_minmax;
+\c regress_uuidx_own_minmax
+CREATE FUNCTION own_smaller(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
+  AS 'SELECT CASE WHEN $1 <= $2 THEN $1 ELSE $2 END';
+CREATE FUNCTION own_larger(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
+  AS 'SELECT CASE WHEN $1 >= $2 THEN $1 ELSE $2 END';
+CREATE AGGREGATE min(uuid) (SFUNC = own_smaller, STYPE = uuid);
+CREATE AGGREGATE max(uuid) (SFUNC = own_larger, STYPE = uuid);
+
+CREATE EXTENSION uuidx;
+SELECT p.oid::regprocedure AS aggregate, a.aggtransfn,
+       EXISTS (SELECT FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e') AS uuidx_member
+FROM pg_proc p JOIN pg_aggregate a ON a.aggfnoid = p.oid
+WHERE p.proname IN ('min', 'max') AND p.proargtypes = '2950' ORDER BY 1;
+SELECT max(id) = 'ffffffff-ffff-ffff-ffff-ffffffffffff' AS own_max
+FROM (VALUES (uuid_generate_v7()), ('ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)) v(id);
+DROP EXTENSION uuidx;
+CREATE EXTENSION uuidx VERSION '1.1';
+ALTER EXTENSION uuidx UPDATE;
+SELECT extversion = (SELECT default_version FROM pg_available_extensions WHERE name = 'uuidx') AS updated_to_default
+FROM pg_extension WHERE extname = 'uuidx';
+SELECT count(*) AS uuidx_aggregates FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND p.prokind = 'a';
+\c contrib_regression
+DROP DATABASE regress_uuidx_own_minmax;
+
 -- A server whose pg_catalog has min(uuid) and max(uuid) (PostgreSQL's
--- development branch added them): the install script and the upgrade
--- script create neither, and the core ones answer.  Stood in for here by
--- aggregates created in pg_catalog before uuidx.
+-- development branch added them), stood in for here by aggregates created
+-- in pg_catalog before uuidx.  uuidx creates its own in its schema all the
+-- same: unqualified calls reach core's, which the search
+-- path puts first; a view restored from a dump of a server without core's
+-- names uuidx's, public.max(id), and keeps working.
 CREATE DATABASE regress_uuidx_core_minmax;
 \c regress_uuidx_core_minmax
 CREATE FUNCTION pg_catalog.regress_uuid_smaller(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
@@ -86,17 +119,33 @@ CREATE FUNCTION pg_catalog.regress_uuid_larger(uuid, uuid) RETURNS uuid LANGUAGE
   AS 'SELECT CASE WHEN $1 >= $2 THEN $1 ELSE $2 END';
 CREATE AGGREGATE pg_catalog.min(uuid) (SFUNC = pg_catalog.regress_uuid_smaller, STYPE = uuid, SORTOP = <);
 CREATE AGGREGATE pg_catalog.max(uuid) (SFUNC = pg_catalog.regress_uuid_larger, STYPE = uuid, SORTOP = >);
+
 CREATE EXTENSION uuidx;
-SELECT p.oid::regprocedure AS aggregate, n.nspname
-FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+SELECT p.oid::regprocedure AS aggregate, n.nspname, a.aggtransfn
+FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace JOIN pg_aggregate a ON a.aggfnoid = p.oid
 WHERE p.proname IN ('min', 'max') AND p.proargtypes = '2950' ORDER BY 1, 2;
-SELECT count(*) AS uuidx_aggregates FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
-WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND p.prokind = 'a';
-SELECT max(id) = 'ffffffff-ffff-ffff-ffff-ffffffffffff' AS core_max
-FROM (VALUES (uuid_generate_v7()), ('ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)) v(id);
--- the same through the upgrade from 1.1
+CREATE TABLE restored (id uuid);
+INSERT INTO restored VALUES (uuid_generate_v7()), ('ffffffff-ffff-ffff-ffff-ffffffffffff');
+-- as pg_dump writes a view made where uuidx's were the only ones
+CREATE VIEW newest AS SELECT public.max(id) AS max, public.min(id) AS min FROM public.restored;
+SELECT max = 'ffffffff-ffff-ffff-ffff-ffffffffffff' AS view_max, uuid_version(min) AS view_min_version FROM newest;
+-- unqualified: core's
+CREATE VIEW unqualified AS SELECT max(id) FROM restored;
+SELECT d.refobjid::regprocedure AS calls, p.pronamespace::regnamespace AS schema
+FROM pg_depend d JOIN pg_rewrite r ON r.oid = d.objid JOIN pg_proc p ON p.oid = d.refobjid
+WHERE r.ev_class = 'unqualified'::regclass AND d.refclassid = 'pg_proc'::regclass;
+DROP VIEW newest, unqualified;
+-- the same through the update from 1.1, and from 1.3.3, which created
+-- none where pg_catalog had them
 DROP EXTENSION uuidx;
 CREATE EXTENSION uuidx VERSION '1.1';
+ALTER EXTENSION uuidx UPDATE;
+SELECT count(*) AS uuidx_aggregates FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND p.prokind = 'a';
+DROP EXTENSION uuidx;
+CREATE EXTENSION uuidx VERSION '1.3.3';
+SELECT count(*) AS uuidx_aggregates_at_1_3_3 FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND p.prokind = 'a';
 ALTER EXTENSION uuidx UPDATE;
 SELECT count(*) AS uuidx_aggregates FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
 WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND p.prokind = 'a';

@@ -228,9 +228,17 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ulid_to_uuid(pg_catalog.text) IS
 'the 128 bits of ULID text (either case) as a UUID';
 
--- min(uuid) and max(uuid), where pg_catalog has none: with uuid's < and >
--- as sort operators, so that the planner answers them from a B-tree index,
--- and combine functions, for parallel plans.
+-- min(uuid) and max(uuid) in the extension's schema, with uuid's < and > as
+-- sort operators, so that the planner answers them from a B-tree index,
+-- and combine functions, for parallel plans.  A schema that has its own is
+-- left as it is, with a WARNING (an extension script's NOTICE never
+-- reaches the client: CREATE EXTENSION raises client_min_messages to
+-- WARNING while it runs).  Where pg_catalog has them too (the
+-- development branch that becomes PostgreSQL 20), unqualified calls reach
+-- core's, which the search path puts first, and uuidx's serve calls
+-- qualified with the schema, as a dump from a server without core's writes
+-- them (public.max(id) in a view).  The same block in the upgrade scripts
+-- creates what an earlier release left out.
 
 CREATE FUNCTION uuidx_smaller(pg_catalog.uuid, pg_catalog.uuid)
 RETURNS pg_catalog.uuid
@@ -247,19 +255,28 @@ COMMENT ON FUNCTION uuidx_larger(pg_catalog.uuid, pg_catalog.uuid) IS
 'the larger of two UUIDs: the transition function of max(uuid)';
 
 DO $$
+DECLARE
+  agg text;
+  sig pg_catalog.regprocedure;
 BEGIN
-  IF pg_catalog.to_regprocedure('pg_catalog.min(pg_catalog.uuid)') IS NULL THEN
-    CREATE AGGREGATE min(pg_catalog.uuid) (
-      SFUNC = uuidx_smaller, STYPE = pg_catalog.uuid, COMBINEFUNC = uuidx_smaller,
-      SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
-    COMMENT ON AGGREGATE min(pg_catalog.uuid) IS 'the smallest UUID (uuidx, where pg_catalog has none)';
-  END IF;
-  IF pg_catalog.to_regprocedure('pg_catalog.max(pg_catalog.uuid)') IS NULL THEN
-    CREATE AGGREGATE max(pg_catalog.uuid) (
-      SFUNC = uuidx_larger, STYPE = pg_catalog.uuid, COMBINEFUNC = uuidx_larger,
-      SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
-    COMMENT ON AGGREGATE max(pg_catalog.uuid) IS 'the largest UUID (uuidx, where pg_catalog has none)';
-  END IF;
+  FOREACH agg IN ARRAY ARRAY['min', 'max'] LOOP
+    sig := pg_catalog.to_regprocedure(pg_catalog.format('%I.%s(pg_catalog.uuid)', pg_catalog.current_schema(), agg));
+    IF sig IS NULL THEN
+      EXECUTE pg_catalog.format('CREATE AGGREGATE %s(pg_catalog.uuid) (SFUNC = %s, STYPE = pg_catalog.uuid, COMBINEFUNC = %2$s, SORTOP = OPERATOR(pg_catalog.%s), PARALLEL = SAFE)',
+                                agg, CASE agg WHEN 'min' THEN 'uuidx_smaller' ELSE 'uuidx_larger' END,
+                                CASE agg WHEN 'min' THEN '<' ELSE '>' END);
+      EXECUTE pg_catalog.format('COMMENT ON AGGREGATE %s(pg_catalog.uuid) IS %L', agg,
+                                CASE agg WHEN 'min' THEN 'the smallest UUID (uuidx)' ELSE 'the largest UUID (uuidx)' END);
+    ELSIF EXISTS (SELECT FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
+                   WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = sig
+                     AND e.extname = 'uuidx' AND d.deptype = 'e') THEN
+      EXECUTE pg_catalog.format('COMMENT ON AGGREGATE %s(pg_catalog.uuid) IS %L', agg,
+                                CASE agg WHEN 'min' THEN 'the smallest UUID (uuidx)' ELSE 'the largest UUID (uuidx)' END);
+    ELSE
+      RAISE WARNING 'schema "%" already has %(uuid), which is not uuidx''s: left as it is', pg_catalog.current_schema(), agg
+        USING DETAIL = 'uuidx creates its ' || agg || '(uuid) only in a schema that has none; unqualified calls reach that schema''s.';
+    END IF;
+  END LOOP;
 END $$;
 
 -- Time ranges: id <@ tstzrange and tstzrange @> id.  The planner turns them
@@ -412,7 +429,8 @@ COMMENT ON FUNCTION uuidx_generator_advance(pg_catalog.timestamptz) IS
 REVOKE EXECUTE ON FUNCTION uuidx_generator_advance(pg_catalog.timestamptz) FROM PUBLIC;
 
 -- One call after a move: every column of this database whose keys come
--- from uuidx's generators (a column's DEFAULT or its domain's calls one),
+-- from uuidx's generators (a column's DEFAULT or its domain's calls one, or
+-- uuidx_core18's uuidv7()),
 -- in every schema, read for its greatest key of each generator's version
 -- and passed; what cannot be read or passed is said in its row and the
 -- rest go on.  SECURITY INVOKER: the caller reads the tables (row-level
@@ -435,7 +453,7 @@ SET row_security = off
 AS $$
 DECLARE
     ext text;                   -- uuidx's schema, quoted
-    const_shift constant text := 'uuid_generate_v7\(((''(?:[^'']|'''')*'')::interval(?: [a-z]+(?: to [a-z]+)?)?(?:\(\d+\))?)\)';
+    const_shift constant text := '(?:uuid_generate_v7|uuidv7)\(((''(?:[^'']|'''')*'')::interval(?: [a-z]+(?: to [a-z]+)?)?(?:\(\d+\))?)\)';
     c record;
     leaf record;
     base oid;
@@ -465,11 +483,14 @@ BEGIN
      WHERE e.extname = 'uuidx';
     FOR c IN
         WITH RECURSIVE gens AS (
-            SELECT p.oid, substr(p.proname, 16)::int2 AS version, p.pronargs = 1 AND p.proname = 'uuid_generate_v7' AS shifted
+            -- uuidx's generators, and uuidx_core18's uuidv7(), by their C code
+            SELECT p.oid, substr(p.prosrc, 17, 1)::int2 AS version, p.prosrc = 'uuidx_generate_v7_interval' AS shifted
               FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
              WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_extension'::regclass
-               AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND d.deptype = 'e'
-               AND p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8')),
+               AND d.refobjid IN (SELECT oid FROM pg_extension WHERE extname IN ('uuidx', 'uuidx_core18')) AND d.deptype = 'e'
+               AND p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'c')
+               AND p.prosrc IN ('uuidx_generate_v6', 'uuidx_generate_v6_macaddr', 'uuidx_generate_v7',
+                                'uuidx_generate_v7_interval', 'uuidx_generate_v8')),
         -- domains whose DEFAULT calls a generator, and domains over them
         -- without a DEFAULT of their own
         doms (oid, expr, gen) AS (
@@ -573,7 +594,7 @@ BEGIN
             BEGIN
                 -- the constant shifts of shifted calls; any other is an error
                 IF EXISTS (SELECT FROM unnest(leaf.exprs) e
-                            WHERE (SELECT count(*) FROM regexp_matches(e, 'uuid_generate_v7\((?!\))', 'g'))
+                            WHERE (SELECT count(*) FROM regexp_matches(e, '(?:uuid_generate_v7|uuidv7)\((?!\))', 'g'))
                                <> (SELECT count(*) FROM regexp_matches(e, const_shift, 'g'))) THEN
                     RAISE EXCEPTION 'its DEFAULT shifts uuid_generate_v7() by an interval that is not a constant: %',
                         (SELECT string_agg(DISTINCT e, ', ') FROM unnest(leaf.exprs) e)
@@ -673,3 +694,47 @@ $$;
 COMMENT ON FUNCTION uuidx_generator_advance_columns() IS
 'advances the generators past the greatest key of every column of this database whose DEFAULT, or its domain''s, calls one of them; one row per column and version';
 REVOKE EXECUTE ON FUNCTION uuidx_generator_advance_columns() FROM PUBLIC;
+
+-- Members replaced from outside: a migration's CREATE OR REPLACE FUNCTION
+-- uuid_generate_v7() (a polyfill for servers without uuidx) keeps the
+-- function a member of the extension, and every DEFAULT that calls it, but
+-- runs the migration's code: its keys are not uuidx's, nor in its order.
+-- A row per function of uuidx or uuidx_core18 that is no longer what their
+-- scripts made: C code of uuidx's library (uuidx_core18's uuidv4(): core's
+-- gen_random_uuid(); uuidx_generator_advance_columns(): PL/pgSQL; the
+-- aggregates: uuidx_smaller and uuidx_larger).
+CREATE FUNCTION uuidx_check_members(
+    OUT member pg_catalog.regprocedure,
+    OUT extension pg_catalog.name,
+    OUT language pg_catalog.name,
+    OUT note pg_catalog.text)
+RETURNS SETOF record
+LANGUAGE sql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+SELECT p.oid::regprocedure, e.extname, l.lanname,
+       format('not %s''s: %s', e.extname,
+              CASE WHEN p.prokind = 'a' THEN 'an aggregate of another transition function, ' || a.aggtransfn
+                   WHEN l.lanname = 'c' THEN format('C code of %s (%s)', p.probin, p.prosrc)
+                   ELSE format('%s code', l.lanname) END)
+  FROM pg_depend d
+  JOIN pg_extension e ON e.oid = d.refobjid
+  JOIN pg_proc p ON p.oid = d.objid
+  JOIN pg_language l ON l.oid = p.prolang
+  LEFT JOIN pg_aggregate a ON a.aggfnoid = p.oid
+ WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+   AND e.extname IN ('uuidx', 'uuidx_core18')
+   AND NOT CASE
+         WHEN p.prokind = 'a' THEN a.aggtransfn::oid IN (SELECT x.objid FROM pg_depend x
+                                                        JOIN pg_proc t ON t.oid = x.objid
+                                                       WHERE x.refobjid = e.oid AND x.deptype = 'e'
+                                                         AND t.proname IN ('uuidx_smaller', 'uuidx_larger'))
+         WHEN p.proname = 'uuidx_generator_advance_columns' OR p.proname = 'uuidx_check_members'
+           THEN l.lanname IN ('plpgsql', 'sql')
+         WHEN p.proname = 'uuidv4' THEN l.lanname = 'internal' AND p.prosrc = 'gen_random_uuid'
+         ELSE l.lanname = 'c' AND p.probin = '$libdir/uuidx'
+       END
+ ORDER BY 1::text
+$$;
+COMMENT ON FUNCTION uuidx_check_members() IS
+'the functions of uuidx and uuidx_core18 replaced from outside (CREATE OR REPLACE FUNCTION), one row each';

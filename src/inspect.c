@@ -22,6 +22,7 @@ PG_FUNCTION_INFO_V1(uuidx_version);
 PG_FUNCTION_INFO_V1(uuidx_variant);
 PG_FUNCTION_INFO_V1(uuidx_timestamp);
 PG_FUNCTION_INFO_V1(uuidx_timestamp_text);
+PG_FUNCTION_INFO_V1(uuidx_core_extract_timestamp);
 PG_FUNCTION_INFO_V1(uuidx_clock_seq);
 PG_FUNCTION_INFO_V1(uuidx_node);
 PG_FUNCTION_INFO_V1(uuidx_v8_node_id);
@@ -75,6 +76,22 @@ uuidx_timestamp(PG_FUNCTION_ARGS)
 	int64		unix_us;
 
 	if (!creation_time(PG_GETARG_UUID_P(0), &unix_us))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz(unix_us));
+}
+
+/*
+ * uuid_extract_timestamp() of uuidx_core18, as PostgreSQL 18's reads: v1 and
+ * v7 keys, NULL for every other version, v6 included.
+ */
+Datum
+uuidx_core_extract_timestamp(PG_FUNCTION_ARGS)
+{
+	const pg_uuid_t *uuid = PG_GETARG_UUID_P(0);
+	int			version = uuidx_get_version(uuid);
+	int64		unix_us;
+
+	if ((version != 1 && version != 7) || !creation_time(uuid, &unix_us))
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(uuidx_unix_us_to_timestamptz(unix_us));
 }

@@ -5,7 +5,8 @@
  *
  * Users write uuid_timestamp(id) >= now() - interval '1 hour', or
  * pg_uuidv7's uuid_v7_to_timestamptz(id), or, on PostgreSQL 18 and later,
- * core's uuid_extract_timestamp(id), compared with a time, or contained in
+ * core's uuid_extract_timestamp(id) (uuidx_core18's before 18, which reads
+ * what 18's does), compared with a time, or contained in
  * a range.  The planner cannot use id's index for any of them: the
  * comparison is core's timestamptz operator, which knows nothing of id.
  * A planner hook (planner_hook, before the planner proper) rewrites each
@@ -50,10 +51,13 @@
 #include "time_range.h"
 
 #include "compat.h"
+#include "access/genam.h"
 #include "access/stratnum.h"
+#include "access/table.h"
 #include "access/transam.h"
 #include "catalog/pg_attribute.h"
 #include "catalog/pg_collation_d.h"
+#include "catalog/pg_extension.h"
 #include "catalog/pg_type_d.h"
 #include "commands/extension.h"
 #include "fmgr.h"
@@ -74,6 +78,7 @@
 /* The SQL functions whose C code is ours, recognized by their code. */
 extern Datum uuidx_timestamp(PG_FUNCTION_ARGS);
 extern Datum uuidx_v7_to_timestamptz(PG_FUNCTION_ARGS);
+extern Datum uuidx_core_extract_timestamp(PG_FUNCTION_ARGS);
 extern Datum uuidx_contained_by_tstzrange(PG_FUNCTION_ARGS);
 extern Datum uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS);
 
@@ -88,8 +93,33 @@ typedef struct Form
 	Oid			sibling;		/* a function of the extension */
 } Form;
 
-#ifdef UUIDX_CORE_EXTRACT_TIMESTAMP
-/* A function of the extension, for a form of core's: InvalidOid if none. */
+#if PG_VERSION_NUM < 160000
+/* PostgreSQL 16 exported get_extension_schema(); 15's is static. */
+static Oid
+get_extension_schema(Oid ext)
+{
+	Relation	rel = table_open(ExtensionRelationId, AccessShareLock);
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	Oid			result = InvalidOid;
+
+	ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(ext));
+	scan = systable_beginscan(rel, ExtensionOidIndexId, true, NULL, 1, &key);
+	tuple = systable_getnext(scan);
+	if (HeapTupleIsValid(tuple))
+		result = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return result;
+}
+#endif
+
+/*
+ * uuidx's uuid_timestamp(uuid), for a form of core's uuid_extract_timestamp()
+ * or of uuidx_core18's: InvalidOid if none.
+ */
 static Oid
 extension_function(void)
 {
@@ -105,7 +135,6 @@ extension_function(void)
 	return LookupFuncName(list_make2(makeString(schema), makeString("uuid_timestamp")),
 						  1, argtypes, true);
 }
-#endif
 
 /* Is node a call of uuid_timestamp, uuid_v7_to_timestamptz or core's? */
 static bool
@@ -139,6 +168,13 @@ form_of(Node *node, Form *form)
 		form->versions = UUIDX_TIME_VERSIONS;
 	else if (flinfo.fn_addr == uuidx_v7_to_timestamptz)
 		form->versions = 1 << 7;
+	else if (flinfo.fn_addr == uuidx_core_extract_timestamp)
+	{
+		/* uuidx_core18's uuid_extract_timestamp(): 18's versions */
+		form->versions = (1 << 1) | (1 << 7);
+		form->sibling = extension_function();
+		return OidIsValid(form->sibling);
+	}
 	else
 		return false;
 	return true;

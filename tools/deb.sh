@@ -47,8 +47,9 @@ check)
 	fi
 	say "$(basename "$deb"): $(stat -c %s "$deb") bytes"
 	pkg=postgresql-15-uuidx
-	files=(/usr/lib/postgresql/15/lib/uuidx.so /usr/share/postgresql/15/extension/uuidx.control)
-	for f in "$UUIDX_ROOT"/sql/uuidx--*.sql; do
+	files=(/usr/lib/postgresql/15/lib/uuidx.so /usr/share/postgresql/15/extension/uuidx.control
+		/usr/share/postgresql/15/extension/uuidx_core18.control)
+	for f in "$UUIDX_ROOT"/sql/uuidx--*.sql "$UUIDX_ROOT"/sql/uuidx_core18--*.sql; do
 		files+=("/usr/share/postgresql/15/extension/$(basename "$f")")
 	done
 	check "apt-get install ./$(basename "$deb")" \

@@ -122,13 +122,14 @@ stop_server() {
 	"${AS_PG[@]}" "$PG_BINDIR/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true
 }
 
-# The npm packages test/t/014_independent.pl checks uuidx against, pinned,
+# The npm packages test/t/014_independent.pl checks uuidx against, and the
+# client test/t/020_orm_client.pl runs (Drizzle and node-postgres), pinned,
 # in a cache outside the checkout (UUIDX_NPM_CACHE); exports
 # UUIDX_NODE_MODULES.  Without node, or without the registry, that test
 # skips and says why.
 install_node_packages() {
 	local cache=${UUIDX_NPM_CACHE:-/var/cache/uuidx-npm}
-	local pkgs=(uuid@14.0.3 ulid@3.0.2 siphash@1.2.0 base32-decode@1.0.0)
+	local pkgs=(uuid@14.0.3 ulid@3.0.2 siphash@1.2.0 base32-decode@1.0.0 drizzle-orm@0.45.4 drizzle-kit@0.31.11 pg@8.23.1)
 	export UUIDX_NODE_MODULES=$cache/node_modules
 	[ -f "$cache/.pinned" ] && [ "$(cat "$cache/.pinned")" = "${pkgs[*]}" ] && return 0
 	command -v node >/dev/null || require_packages nodejs || return 0

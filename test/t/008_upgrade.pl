@@ -130,6 +130,19 @@ is($walked, $fresh, "upgraded from $oldest equals a fresh install of $default");
 # The upgraded extension works.
 is($node->safe_psql('walked', 'SELECT uuid_version(uuid_generate_v7())'), '7', 'upgraded extension generates');
 
+# ALTER EXTENSION uuidx UPDATE from each older version takes the shortest
+# path (from 1.0 and 1.1 the direct uuidx--1.1--1.4.sql): each ends equal to
+# a fresh install too.
+for my $v (grep { $_ ne $default } @versions)
+{
+	(my $db = "path_$v") =~ tr/./_/;
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
+	$node->safe_psql($db, "CREATE EXTENSION uuidx VERSION '$v'; ALTER EXTENSION uuidx UPDATE");
+	my $path = $node->safe_psql('postgres',
+		"SELECT path FROM pg_extension_update_paths('uuidx') WHERE source = '$v' AND target = '$default'");
+	is($node->safe_psql($db, $describe), $fresh, "ALTER EXTENSION uuidx UPDATE from $v ($path) equals a fresh install");
+}
+
 # The library serves every older SQL version a database may still be at
 # (README, Upgrading): the generator state, and time queries with the
 # rows their functions give, from the index from 1.1 (which brought id <@ r

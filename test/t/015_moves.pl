@@ -15,13 +15,15 @@
 #     writer;
 #  4. a standby, with the mark in WAL, promoted after the primary advanced;
 #  5. pg_upgrade from the previous major (where make test names one with
-#     uuidx installed: UUIDX_OLD_PG_CONFIG), without copying uuidx.hwm.
+#     uuidx installed: UUIDX_OLD_PG_CONFIG), without copying uuidx.hwm; and
+#     the old server's dump restored into the new major.
 #
 # uuidx is installed in a schema of its own (ux), and the tables hold keys
 # as the README's use cases make them: uuid columns of v6, v7 and v8
 # DEFAULTs, ULID and canonical text, a domain's DEFAULT and a domain over
-# that domain, a DEFAULT shifted an hour back, a partitioned table, and a
-# column with one key two days ahead.  In 2, 3 and 5 the new server first
+# that domain, a DEFAULT shifted an hour back, a partitioned table, a
+# column with one key two days ahead, and uuidx_core18's uuidv7() and
+# uuidv7(interval) (installed in ux too).  In 2, 3 and 5 the new server first
 # hands out keys below the rows it holds (what the function is for), then,
 # after the README's one call, only keys above every one of them (within
 # 24 hours of the clock).
@@ -89,7 +91,8 @@ sub start
 my @shapes = (
 	[ items7 => 'id' ], [ items6 => 'id' ], [ items8 => 'id' ],
 	[ ulids => 'ulid_to_uuid(id)' ], [ texts => 'id::uuid' ],
-	[ dom => 'id' ], [ dom2 => 'id' ], [ shifted => 'id' ], [ parted => 'id' ], [ far => 'id' ]);
+	[ dom => 'id' ], [ dom2 => 'id' ], [ shifted => 'id' ], [ parted => 'id' ], [ far => 'id' ],
+	[ core18 => 'id' ], [ core18s => 'id' ]);
 
 sub fill
 {
@@ -98,6 +101,7 @@ sub fill
 		CREATE SCHEMA IF NOT EXISTS ux;
 		GRANT USAGE ON SCHEMA ux TO PUBLIC;
 		CREATE EXTENSION IF NOT EXISTS uuidx SCHEMA ux;
+		CREATE EXTENSION IF NOT EXISTS uuidx_core18 SCHEMA ux;
 		SET search_path = public, ux;
 		CREATE TABLE items7 (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
 		CREATE TABLE items6 (id uuid PRIMARY KEY DEFAULT uuid_generate_v6(), n int);
@@ -112,6 +116,9 @@ sub fill
 		CREATE TABLE parted (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int) PARTITION BY HASH (id);
 		CREATE TABLE parted_0 PARTITION OF parted FOR VALUES WITH (MODULUS 2, REMAINDER 0);
 		CREATE TABLE parted_1 PARTITION OF parted FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+		-- uuidx_core18's names, qualified (on 18 an unqualified call reaches core's)
+		CREATE TABLE core18 (id uuid PRIMARY KEY DEFAULT ux.uuidv7(), n int);
+		CREATE TABLE core18s (id uuid PRIMARY KEY DEFAULT ux.uuidv7('-1 hour'), n int);
 		CREATE TABLE far (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
 		INSERT INTO far VALUES (uuid_timestamptz_to_v7(now() + interval '2 days'), 0);
 		CREATE TABLE named (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), name_key uuid);
@@ -244,7 +251,7 @@ my $rows = $node->safe_psql('postgres', q{
 my %row = map { my ($t, $c, $v, @rest) = split / /; ("$t $c $v" => join(' ', @rest)) } split /\n/, $rows;
 is(join(',', sort keys %row),
 	join(',', sort map { "$_ id " . ($_ eq 'items6' || $_ eq 'empty6' ? 6 : $_ =~ /items8|hidden/ ? 8 : 7) }
-		qw(bad computed daily dom dom2 empty6 far hidden.keys hiding items6 items7 items8 named over parent parted shifted texts typmod ulids)),
+		qw(bad computed core18 core18s daily dom dom2 empty6 far hidden.keys hiding items6 items7 items8 named over parent parted shifted texts typmod ulids)),
 	'one row per column whose DEFAULT or domain calls a generator, in every schema; a partitioned table, not its partitions; '
 	  . 'a parent, not its child; a view; not a function of its own that calls one');
 like($row{'bad id 7'}, qr/^00:00:00 not advanced: invalid input syntax for type uuid: "not a uuid" \(SQLSTATE 22P02\)$/,
@@ -254,6 +261,7 @@ like($row{'computed id 7'}, qr/not advanced: its DEFAULT shifts uuid_generate_v7
 like($row{'empty6 id 6'}, qr/no key of version 6/, 'a column without keys: said');
 like($row{'shifted id 7'}, qr/^-01:00:00 advanced to /, "a shifted DEFAULT's shift");
 like($row{'typmod id 7'}, qr/^-01:00:00 advanced to /, "a shift with a type modifier");
+like($row{'core18s id 7'}, qr/^-01:00:00 advanced to /, "uuidx_core18's uuidv7(interval): its shift");
 like($row{'parent id 7'}, qr/^-03:00:00 advanced to /, "a parent's row takes its child's own shift");
 like($row{'far id 7'}, qr/more than 24 hours ahead of the clock: passed its greatest key within that bound$/,
 	'a key beyond the bound: said');
@@ -366,13 +374,13 @@ SKIP:
 {
 	my $old_config = $ENV{UUIDX_OLD_PG_CONFIG};
 	skip 'no previous major to upgrade from: '
-	  . ($ENV{UUIDX_OLD_PG_WHY} // 'make test names one (UUIDX_OLD_PG_CONFIG) for 17 and 18'), 3
+	  . ($ENV{UUIDX_OLD_PG_WHY} // 'make test names one (UUIDX_OLD_PG_CONFIG) for 17 and 18'), 8
 	  unless $old_config && -x $old_config;
 	my $old_bin = `$old_config --bindir`;
 	chomp $old_bin;
 	my $old_major = (split /\./, (split ' ', `$old_config --version`)[1])[0];
 	my $new_major = (split /\./, (split ' ', `pg_config --version`)[1])[0];
-	skip "the old install $old_config has no uuidx", 3
+	skip "the old install $old_config has no uuidx", 8
 	  unless -f (`$old_config --pkglibdir` =~ s/\s+$//r) . '/uuidx.so';
 	# initdb enables data checksums from 18 on: the old cluster must match.
 	my @checksums = $new_major >= 18 && $old_major < 18 ? (extra => ['--data-checksums']) : ();
@@ -383,6 +391,11 @@ SKIP:
 	$old->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
 	start($old, '+1h');
 	fill($old, 1000);
+	# a dump of it too, restored into the new major below: the DEFAULTs
+	# name uuidx_core18's functions schema-qualified (ux.uuidv7()), which
+	# the new major must have, even where its pg_catalog has uuidv7()
+	my $dump = PostgreSQL::Test::Utils::tempdir() . '/old.sql';
+	command_ok([ 'pg_dump', '-d', $old->connstr('postgres'), '-f', $dump ], "pg_dump of the $old_major server");
 	$old->stop;
 	my $new = PostgreSQL::Test::Cluster->new('new');
 	$new->init;
@@ -402,7 +415,7 @@ SKIP:
 		$new->psql('postgres', "CREATE TEMP TABLE probe (c int); ALTER TABLE probe ALTER COLUMN c SET ($_ = 1)") != 0
 	} @options;
 	$new->stop;
-	skip "the old server ($old_major) marks columns with @refused, which this $new_major does not accept: no pg_upgrade between them", 3
+	skip "the old server ($old_major) marks columns with @refused, which this $new_major does not accept: no pg_upgrade between them", 7
 	  if @refused;
 
 	my $cwd = PostgreSQL::Test::Utils::tempdir();
@@ -412,7 +425,25 @@ SKIP:
 		'-s', $new->host, '-p', $old->port, '-P', $new->port ],
 		"pg_upgrade from $old_major to $new_major, uuidx.hwm left behind");
 	$new->start;
-	$new->safe_psql('postgres', 'ALTER EXTENSION uuidx UPDATE; ALTER DATABASE postgres SET search_path = public, ux');
+	$new->safe_psql('postgres', 'ALTER EXTENSION uuidx UPDATE; ALTER EXTENSION uuidx_core18 UPDATE; ALTER DATABASE postgres SET search_path = public, ux');
+	$new->safe_psql('postgres', 'CREATE DATABASE restored');
+	command_ok([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $new->connstr('restored'), '-f', $dump ],
+		"the $old_major dump restores into $new_major");
+	is($new->safe_psql('restored', q{
+		SET search_path = public, ux;
+		INSERT INTO core18 (n) VALUES (0), (0);
+		INSERT INTO core18s (n) VALUES (0);
+		SELECT count(*) FILTER (WHERE uuid_version(id) = 7), count(*) FROM core18 WHERE n = 0 UNION ALL
+		SELECT count(*) FILTER (WHERE uuid_version(id) = 7), count(*) FROM core18s WHERE n = 0;
+		SELECT string_agg(pg_get_expr(adbin, adrelid), ', ' ORDER BY adrelid::regclass::text)
+		  FROM pg_attrdef WHERE adrelid IN ('core18'::regclass, 'core18s'::regclass)}),
+		"2|2\n1|1\nux.uuidv7(), ux.uuidv7('-01:00:00'::interval)",
+		"restored, the DEFAULTs call uuidx_core18's uuidv7() and uuidv7(interval)");
+	is($new->safe_psql('postgres', q{
+		SELECT string_agg(pg_get_expr(adbin, adrelid), ', ' ORDER BY adrelid::regclass::text)
+		  FROM pg_attrdef WHERE adrelid IN ('core18'::regclass, 'core18s'::regclass)}),
+		"ux.uuidv7(), ux.uuidv7('-01:00:00'::interval)",
+		"upgraded, the DEFAULTs still call uuidx_core18's");
 	ok(new_below($new, 100) > 0, 'upgraded, it hands out keys below the rows it holds');
 	like(advance_all($new), $far_only, 'the call advanced past every column, and said why not past far\'s key two days ahead');
 	is(new_below($new, 100), 0, "after the README's call, only keys above every one of them");
