@@ -54,7 +54,7 @@ SELECT uuid_v7_unmask('00000000-0000-4001-c203-040506070809', '\x001122334455667
 SELECT uuid_v7_mask(NULL, '\x00112233445566778899aabbccddeeff') AS null_id,
        uuid_v7_unmask('7a5dbbc5-94dd-4001-8203-040506070809', NULL) AS null_key;
 
--- The key kept out of query text, as the README shows: in a table only its
+-- The key kept out of query text, as docs/masks.md shows: in a table only its
 -- owner reads, used by SECURITY DEFINER functions.  The role granted them
 -- turns keys into masks and back, and cannot read the key; another role
 -- can call neither.

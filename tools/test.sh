@@ -12,6 +12,10 @@
 #   PG_CONFIG=/path/to/pg_config          test against another PostgreSQL
 #   UUIDX_TESTS="regress isolation tap"   run only some suites
 #   UUIDX_TAP="test/t/002_clock_faults.pl"  run only some TAP files
+#   UUIDX_TAP_JOBS=1                      TAP files one at a time (default 2: each
+#                                         file's nodes take ports and folders of
+#                                         their own, as PostgreSQL::Test::Cluster
+#                                         allots them)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -87,7 +91,7 @@ for suite in ${UUIDX_TESTS:-regress isolation tap}; do
 		;;
 	tap)
 		say "TAP tests (make installcheck: TAP_TESTS)"
-		installcheck REGRESS= ISOLATION= PROVE_FLAGS=--verbose \
+		installcheck REGRESS= ISOLATION= PROVE_FLAGS="--verbose -j${UUIDX_TAP_JOBS:-2}" \
 			${UUIDX_TAP:+PROVE_TESTS="$UUIDX_TAP"} >"$log" 2>&1
 		;;
 	*)

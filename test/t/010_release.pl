@@ -4,7 +4,8 @@
 # name the same release; META.json has the keys the PGXN Meta Spec requires;
 # the SQL version in uuidx.control is the release's major.minor (or, for a
 # patch release that brings SQL, the release's own number), and
-# META.json provides the extension at that version with its install script.
+# META.json provides the extension at that version with its install script,
+# and uuidx_core18 at the same.
 use strict;
 use warnings FATAL => 'all';
 use File::Basename qw(dirname);
@@ -50,6 +51,17 @@ my ($rmaj, $rmin, $rpatch) = split /\./, $release;
 my ($smaj, $smin, $spatch) = split /\./, $sql_version;
 ok(defined $smaj && defined $smin && "$smaj.$smin" eq "$rmaj.$rmin" && ($spatch // 0) <= ($rpatch // 0),
 	"release $release runs SQL version $sql_version (its major.minor, or a patch release's up to its own)");
+
+# uuidx_core18 ships with uuidx, at uuidx's SQL version, requiring it;
+# META.json provides it from its install script.
+my $core18 = slurp_file("$root/uuidx_core18.control");
+my ($core18_version) = $core18 =~ /^default_version\s*=\s*'([^']+)'/m;
+is($core18_version, $sql_version, "uuidx_core18.control's default_version is uuidx's SQL version");
+like($core18, qr/^requires\s*=\s*'uuidx'$/m, 'uuidx_core18 requires uuidx');
+my $provided18 = $meta->{provides}{uuidx_core18} // {};
+is($provided18->{file}, "sql/uuidx_core18--$sql_version.sql", 'META.json provides uuidx_core18 from its install script');
+ok(-f "$root/sql/uuidx_core18--$sql_version.sql", "sql/uuidx_core18--$sql_version.sql exists");
+is($provided18->{version}, $provided->{version}, 'META.json provides uuidx_core18 at the same version');
 
 # The Debian package: the first changelog entry is this release.
 my ($deb_source, $deb_upstream) = slurp_file("$root/debian/changelog") =~ /\A(\S+) \(([^)-]+)-[^)]+\)/;

@@ -1,5 +1,5 @@
 # pg_partman with uuidx's functions as its time encoder and decoder, on a
-# table partitioned by range of a v7 key (the README's "Partitions with
+# table partitioned by range of a v7 key (docs/partman.md, "Partitions with
 # pg_partman"): create_parent makes the partitions ahead, rows with
 # DEFAULT uuid_generate_v7() land in them and never in the default
 # partition, run_maintenance makes new partitions as time goes on (the
@@ -13,7 +13,7 @@
 #
 # A key dated past the premade partitions: check_default() finds it,
 # maintenance fails (5.2) or skips the table (5.5) when its partition falls
-# due, and the README's repair for each moves it to its day's partition.
+# due, and docs/partman.md's repair for each moves it to its day's partition.
 #
 # Needs pg_partman 5 (which takes a time encoder and decoder) in this
 # PostgreSQL: make test builds Debian's pg-partman source for 17 and 18.
@@ -144,7 +144,7 @@ is(scanned(q{uuid_timestamp(id) >= now() - interval '1 hour'}), $open_expected,
 # partition run_maintenance must make would take it from the default one:
 # pg_partman 5.2 fails there (and makes no partition after it, so new rows
 # would go to the default partition), 5.5 skips the table with a WARNING.
-# The README's repair: 5.5's partition_data_time(); before 5.5, which
+# docs/partman.md's repair: 5.5's partition_data_time(); before 5.5, which
 # refuses a uuid key there, the rows moved by hand into the partitions
 # create_partition_time() makes for them.  After it, maintenance runs and
 # new rows never reach the default partition.
@@ -178,11 +178,12 @@ else
 	like($err, qr/updated partition constraint for default partition "events_default" would be violated/,
 		"pg_partman $partman_version: run_maintenance fails");
 }
-# The README's repair for this pg_partman, as the README has it.
-my $readme = slurp_file(dirname(__FILE__) . '/../../README.md');
+# The repair for this pg_partman, as docs/partman.md (which the README
+# links) has it.
+my $readme = slurp_file(dirname(__FILE__) . '/../../docs/partman.md');
 my $marker = $new_partman ? 'partition_data_time' : 'CREATE TEMP TABLE strays';
 my ($repair) = $readme =~ /```sql\n((?:(?!```).)*?\Q$marker\E(?:(?!```).)*?)```/s
-  or die "the README's repair with $marker is missing";
+  or die "docs/partman.md's repair with $marker is missing";
 $node->safe_psql('postgres', $repair);
 is($node->safe_psql('postgres', 'SELECT count(*) FROM events_default'), '0', 'the repair empties the default partition');
 is($node->safe_psql('postgres', "SELECT tableoid::regclass FROM events WHERE id = '$stray'"), "events_p$stray_day",

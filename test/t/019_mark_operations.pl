@@ -17,7 +17,7 @@
 #     standby (two hours behind), every new key is above the advanced one.
 #     The node runs on the real clock here, so that its values follow the
 #     clock and need the mark to move every second.
-#  3. Removal, as the README says it: the setting off, a CHECKPOINT, the
+#  3. Removal, as docs/guarantees.md says it: the setting off, a CHECKPOINT, the
 #     LSN then, every slot's restart_lsn past it, a restart without uuidx.
 #     A logical slot that followed decodes on; one left behind the last
 #     mark record fails with core's error, which is why the procedure
@@ -198,7 +198,7 @@ for (1 .. 30)
 }
 is($passed, 't', 'the followed slot passes the last mark record');
 is($gone->safe_psql('postgres', "SELECT string_agg(slot_name, ',') FROM pg_replication_slots WHERE restart_lsn < '$off_lsn'"),
-	'behind', "the README's query names the slot still behind the last mark record");
+	'behind', "docs/guarantees.md's query names the slot still behind the last mark record");
 my $waldump = `pg_waldump -p @{[$gone->data_dir]}/pg_wal -s $first_lsn -e $off_lsn 2>&1`;
 like($waldump, qr/rmgr: custom167 .*desc: UNKNOWN \(0\) rmid: 167/,
 	'pg_waldump shows the mark record by its number');
