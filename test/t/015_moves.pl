@@ -435,13 +435,15 @@ SKIP:
 		INSERT INTO core18s (n) VALUES (0);
 		SELECT count(*) FILTER (WHERE uuid_version(id) = 7), count(*) FROM core18 WHERE n = 0 UNION ALL
 		SELECT count(*) FILTER (WHERE uuid_version(id) = 7), count(*) FROM core18s WHERE n = 0;
+		SET search_path = '';
 		SELECT string_agg(pg_get_expr(adbin, adrelid), ', ' ORDER BY adrelid::regclass::text)
-		  FROM pg_attrdef WHERE adrelid IN ('core18'::regclass, 'core18s'::regclass)}),
+		  FROM pg_catalog.pg_attrdef WHERE adrelid IN ('public.core18'::regclass, 'public.core18s'::regclass)}),
 		"2|2\n1|1\nux.uuidv7(), ux.uuidv7('-01:00:00'::interval)",
 		"restored, the DEFAULTs call uuidx_core18's uuidv7() and uuidv7(interval)");
 	is($new->safe_psql('postgres', q{
+		SET search_path = '';
 		SELECT string_agg(pg_get_expr(adbin, adrelid), ', ' ORDER BY adrelid::regclass::text)
-		  FROM pg_attrdef WHERE adrelid IN ('core18'::regclass, 'core18s'::regclass)}),
+		  FROM pg_catalog.pg_attrdef WHERE adrelid IN ('public.core18'::regclass, 'public.core18s'::regclass)}),
 		"ux.uuidv7(), ux.uuidv7('-01:00:00'::interval)",
 		"upgraded, the DEFAULTs still call uuidx_core18's");
 	ok(new_below($new, 100) > 0, 'upgraded, it hands out keys below the rows it holds');
