@@ -78,8 +78,8 @@ SELECT trusted FROM pg_available_extension_versions WHERE name = 'uuidx';
 -- keeps the member and its callers but runs its own code: the check names
 -- it; re-created as uuidx's script creates it (as the README says), it is
 -- uuidx's again.  Likewise a reader and an aggregate replaced by hand.
--- (It checks a member's language, library and, for an aggregate, its
--- transition function: not which C function of uuidx's library it calls.)
+-- (It checks a member's language, its library and C function and, for an
+-- aggregate, its transition function.)
 SELECT * FROM uuidx_check_members();
 BEGIN;
 CREATE OR REPLACE FUNCTION uuid_generate_v7() RETURNS uuid LANGUAGE sql VOLATILE AS 'SELECT gen_random_uuid()';
@@ -94,5 +94,7 @@ CREATE OR REPLACE FUNCTION uuid_timestamp(uuid) RETURNS timestamptz
 CREATE FUNCTION my_smaller(uuid, uuid) RETURNS uuid LANGUAGE sql AS 'SELECT $1';
 ALTER AGGREGATE min(uuid) RENAME TO min_was_uuidx;
 CREATE OR REPLACE AGGREGATE min_was_uuidx(uuid) (SFUNC = my_smaller, STYPE = uuid);
+CREATE OR REPLACE FUNCTION uuid_generate_v6() RETURNS uuid
+  AS '$libdir/uuidx', 'uuidx_generate_v8' LANGUAGE C VOLATILE PARALLEL SAFE;
 SELECT * FROM uuidx_check_members();
 ROLLBACK;

@@ -127,8 +127,9 @@ FROM (SELECT u, lag(u) OVER (ORDER BY n) AS prev
 SELECT abs(extract(epoch FROM uuid_extract_timestamp(uuidv7(interval '-2 days'))
                                - (now() - interval '2 days'))) < 60 AS shifted;
 -- Time queries written with it use the key's index, as with uuid_timestamp():
--- on a column whose keys are declared v7 (18's function reads v1 keys too).
-CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuidv7() CHECK (uuid_version(id) = 7), n int);
+-- on a column whose keys are declared v7 (18's function reads v1 keys too),
+-- here as code for 18 declares them, with uuid_extract_version().
+CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuidv7() CHECK (uuid_extract_version(id) = 7), n int);
 INSERT INTO events SELECT uuidv7(interval '-2 days'), g FROM generate_series(1, 2000) g;
 INSERT INTO events (n) SELECT g FROM generate_series(1, 10) g;
 ANALYZE events;
@@ -136,6 +137,14 @@ EXPLAIN (COSTS OFF)
 SELECT count(*) FROM events WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour';
 SELECT count(*) AS last_hour FROM events WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour';
 DROP TABLE events;
+-- uuidx_check_members() covers these five too: none replaced, then one
+-- re-created with another C function of uuidx's library.
+SELECT count(*) AS replaced FROM uuidx_check_members();
+BEGIN;
+CREATE OR REPLACE FUNCTION uuid_extract_timestamp(uuid) RETURNS timestamptz
+  AS '$libdir/uuidx', 'uuidx_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+SELECT member, extension, note FROM uuidx_check_members();
+ROLLBACK;
 RESET search_path;
 DROP EXTENSION uuidx_core18;
 

@@ -288,7 +288,8 @@ BEGIN
                                 CASE agg WHEN 'min' THEN 'the smallest UUID (uuidx)' ELSE 'the largest UUID (uuidx)' END);
     ELSE
       RAISE WARNING 'schema "%" already has %(uuid), which is not uuidx''s: left as it is', pg_catalog.current_schema(), agg
-        USING DETAIL = 'uuidx creates its ' || agg || '(uuid) only in a schema that has none; unqualified calls reach that schema''s.';
+        USING DETAIL = 'uuidx creates its ' || agg || '(uuid) only in a schema that has none; unqualified calls reach that schema''s.',
+              HINT = 'A dump of this database restores uuidx''s first, and then fails to create that schema''s: drop it if uuidx''s will do, or create uuidx in another schema.';
     END IF;
   END LOOP;
 END $$;
@@ -298,9 +299,10 @@ END $$;
 -- function a member of the extension, and every DEFAULT that calls it, but
 -- runs the migration's code: its keys are not uuidx's, nor in its order.
 -- A row per function of uuidx or uuidx_core18 that is no longer what their
--- scripts made: C code of uuidx's library (uuidx_core18's uuidv4(): core's
--- gen_random_uuid(); uuidx_generator_advance_columns(): PL/pgSQL; the
--- aggregates: uuidx_smaller and uuidx_larger).
+-- scripts made: the C function of uuidx's library its name gives (as
+-- sql/catalog.sql checks; uuidx_core18's named one by one, its uuidv4()
+-- core's gen_random_uuid()), PL/pgSQL or SQL for the two functions in
+-- those, uuidx_smaller and uuidx_larger for the aggregates.
 CREATE FUNCTION uuidx_check_members(
     OUT member pg_catalog.regprocedure,
     OUT extension pg_catalog.name,
@@ -329,8 +331,24 @@ SELECT p.oid::regprocedure, e.extname, l.lanname,
                                                          AND t.proname IN ('uuidx_smaller', 'uuidx_larger'))
          WHEN p.proname = 'uuidx_generator_advance_columns' OR p.proname = 'uuidx_check_members'
            THEN l.lanname IN ('plpgsql', 'sql')
-         WHEN p.proname = 'uuidv4' THEN l.lanname = 'internal' AND p.prosrc = 'gen_random_uuid'
+         WHEN e.extname = 'uuidx_core18'
+           THEN p.prosrc = CASE p.proname || '/' || p.pronargs
+                  WHEN 'uuidv4/0' THEN 'gen_random_uuid'
+                  WHEN 'uuidv7/0' THEN 'uuidx_generate_v7'
+                  WHEN 'uuidv7/1' THEN 'uuidx_generate_v7_interval'
+                  WHEN 'uuid_extract_timestamp/1' THEN 'uuidx_core_extract_timestamp'
+                  WHEN 'uuid_extract_version/1' THEN 'uuidx_version' END
+                AND CASE WHEN p.proname = 'uuidv4' THEN l.lanname = 'internal'
+                         ELSE l.lanname = 'c' AND p.probin = '$libdir/uuidx' END
+         -- uuidx's C entry points: uuidx_, the name without its uuid_ or
+         -- uuidx_ prefix, and for an overload its last arguments' types
          ELSE l.lanname = 'c' AND p.probin = '$libdir/uuidx'
+              AND p.prosrc IN (SELECT 'uuidx_' || regexp_replace(p.proname, '^uuidx?_', '')
+                                      || coalesce('_' || (SELECT string_agg(t.typname, '_' ORDER BY a.n)
+                                                           FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY a(typ, n)
+                                                           JOIN pg_type t ON t.oid = a.typ
+                                                          WHERE a.n > p.pronargs - k), '')
+                                 FROM generate_series(0, p.pronargs) k)
        END
  ORDER BY 1::text
 $$;

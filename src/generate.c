@@ -83,7 +83,7 @@ shift_error_context(void *arg)
 {
 	Interval   *shift = (Interval *) arg;
 
-	errcontext("uuid_generate_v7(shift) adding the shift %s to the current time",
+	errcontext("adding the shift %s to the current time of a UUIDv7",
 			   DatumGetCString(DirectFunctionCall1(interval_out,
 												   IntervalPGetDatum(shift))));
 }

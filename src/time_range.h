@@ -147,6 +147,7 @@ extern Selectivity uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo,
 
 /* time_range_declared.c: what a column's constraints say */
 extern Oid	uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes);
+extern Oid	uuidx_extension_function(const char *extension, const char *name);
 extern void uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d);
 extern bool uuidx_declared_indexed(const UuidxDeclared *d, Oid fn);
 extern void uuidx_time_target(List *rtable, Node *id, TimeTarget *t);

@@ -35,14 +35,17 @@
 #include "time_range.h"
 
 #include "compat.h"
+#include "access/genam.h"
 #include "access/stratnum.h"
 #include "access/sysattr.h"
 #include "access/table.h"
 #include "catalog/pg_class_d.h"
+#include "catalog/pg_extension.h"
 #include "catalog/pg_index.h"
 #include "catalog/pg_inherits.h"
 #include "catalog/pg_opfamily_d.h"
 #include "catalog/pg_type_d.h"
+#include "commands/extension.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
@@ -50,6 +53,7 @@
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/hsearch.h"
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
@@ -113,6 +117,50 @@ uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argt
 	sibling_cache[sibling_cache_used].found = found;
 	sibling_cache_used++;
 	return found;
+}
+
+#if PG_VERSION_NUM < 160000
+/* PostgreSQL 16 exported get_extension_schema(); 15's is static. */
+static Oid
+get_extension_schema(Oid ext)
+{
+	Relation	rel = table_open(ExtensionRelationId, AccessShareLock);
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	Oid			result = InvalidOid;
+
+	ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(ext));
+	scan = systable_beginscan(rel, ExtensionOidIndexId, true, NULL, 1, &key);
+	tuple = systable_getnext(scan);
+	if (HeapTupleIsValid(tuple))
+		result = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return result;
+}
+#endif
+
+/*
+ * A function name(uuid) of an extension (uuidx, or uuidx_core18), found in
+ * its schema: InvalidOid when the extension or the function is not there.
+ * For the forms and CHECKs of core's functions and of uuidx_core18's.
+ */
+Oid
+uuidx_extension_function(const char *extension, const char *name)
+{
+	static const Oid argtypes[] = {UUIDOID};
+	Oid			ext = get_extension_oid(extension, true);
+	char	   *schema;
+
+	if (!OidIsValid(ext))
+		return InvalidOid;
+	schema = get_namespace_name(get_extension_schema(ext));
+	if (schema == NULL)
+		return InvalidOid;
+	return LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
+						  1, argtypes, true);
 }
 
 /*
@@ -276,7 +324,7 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
 {
 	static const Oid argtypes[] = {UUIDOID};
 	static const int time_versions[] = {1, 6, 7};
-	Oid			version_fns[2];
+	Oid			version_fns[3];
 	int			nfns = 0;
 	Oid			variant_fn;
 	Relation	rel;
@@ -293,6 +341,10 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
 #ifdef UUIDX_CORE_EXTRACT_VERSION
 	version_fns[nfns++] = UUIDX_CORE_EXTRACT_VERSION;
 #endif
+	/* code written for 18, on 15-17: uuidx_core18's uuid_extract_version() */
+	version_fns[nfns] = uuidx_extension_function("uuidx_core18", "uuid_extract_version");
+	if (OidIsValid(version_fns[nfns]))
+		nfns++;
 	variant_fn = uuidx_sibling_function(sibling, "uuid_variant", 1, argtypes);
 
 	/*

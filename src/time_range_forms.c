@@ -51,13 +51,10 @@
 #include "time_range.h"
 
 #include "compat.h"
-#include "access/genam.h"
 #include "access/stratnum.h"
-#include "access/table.h"
 #include "access/transam.h"
 #include "catalog/pg_attribute.h"
 #include "catalog/pg_collation_d.h"
-#include "catalog/pg_extension.h"
 #include "catalog/pg_type_d.h"
 #include "commands/extension.h"
 #include "fmgr.h"
@@ -93,49 +90,6 @@ typedef struct Form
 	Oid			sibling;		/* a function of the extension */
 } Form;
 
-#if PG_VERSION_NUM < 160000
-/* PostgreSQL 16 exported get_extension_schema(); 15's is static. */
-static Oid
-get_extension_schema(Oid ext)
-{
-	Relation	rel = table_open(ExtensionRelationId, AccessShareLock);
-	ScanKeyData key;
-	SysScanDesc scan;
-	HeapTuple	tuple;
-	Oid			result = InvalidOid;
-
-	ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ,
-				ObjectIdGetDatum(ext));
-	scan = systable_beginscan(rel, ExtensionOidIndexId, true, NULL, 1, &key);
-	tuple = systable_getnext(scan);
-	if (HeapTupleIsValid(tuple))
-		result = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
-	systable_endscan(scan);
-	table_close(rel, AccessShareLock);
-	return result;
-}
-#endif
-
-/*
- * uuidx's uuid_timestamp(uuid), for a form of core's uuid_extract_timestamp()
- * or of uuidx_core18's: InvalidOid if none.
- */
-static Oid
-extension_function(void)
-{
-	static const Oid argtypes[] = {UUIDOID};
-	Oid			ext = get_extension_oid("uuidx", true);
-	char	   *schema;
-
-	if (!OidIsValid(ext))
-		return InvalidOid;
-	schema = get_namespace_name(get_extension_schema(ext));
-	if (schema == NULL)
-		return InvalidOid;
-	return LookupFuncName(list_make2(makeString(schema), makeString("uuid_timestamp")),
-						  1, argtypes, true);
-}
-
 /* Is node a call of uuid_timestamp, uuid_v7_to_timestamptz or core's? */
 static bool
 form_of(Node *node, Form *form)
@@ -156,7 +110,7 @@ form_of(Node *node, Form *form)
 	if (call->funcid == UUIDX_CORE_EXTRACT_TIMESTAMP)
 	{
 		form->versions = UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS;
-		form->sibling = extension_function();
+		form->sibling = uuidx_extension_function("uuidx", "uuid_timestamp");
 		return OidIsValid(form->sibling);
 	}
 #endif
@@ -172,7 +126,7 @@ form_of(Node *node, Form *form)
 	{
 		/* uuidx_core18's uuid_extract_timestamp(): 18's versions */
 		form->versions = (1 << 1) | (1 << 7);
-		form->sibling = extension_function();
+		form->sibling = uuidx_extension_function("uuidx", "uuid_timestamp");
 		return OidIsValid(form->sibling);
 	}
 	else
