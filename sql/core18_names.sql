@@ -162,3 +162,17 @@ RESET ROLE;
 SELECT format('REVOKE CREATE ON DATABASE %I FROM core18_owner', current_database()) AS revoke_create \gset
 :revoke_create;
 DROP ROLE core18_owner;
+
+-- uuidx_core18 needs uuidx at SQL 1.4 or later: an older one is refused,
+-- saying what to run.
+CREATE DATABASE regress_core18_old;
+\c regress_core18_old
+CREATE EXTENSION uuidx VERSION '1.3.3';
+\set SHOW_CONTEXT never
+CREATE EXTENSION uuidx_core18;
+\set SHOW_CONTEXT errors
+ALTER EXTENSION uuidx UPDATE;
+CREATE EXTENSION uuidx_core18;
+SELECT uuid_extract_version(uuidv7()) AS v7_after_update;
+\c contrib_regression
+DROP DATABASE regress_core18_old;

@@ -102,6 +102,26 @@ SELECT extversion = (SELECT default_version FROM pg_available_extensions WHERE n
 FROM pg_extension WHERE extname = 'uuidx';
 SELECT count(*) AS uuidx_aggregates FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
 WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND p.prokind = 'a';
+-- The schema's own replaced with uuidx's, as the README shows: a member
+-- of the extension (so that a dump does not create it after uuidx), with
+-- its sort operator, which the check takes for uuidx's.
+DROP AGGREGATE min(uuid);
+CREATE AGGREGATE min(uuid) (SFUNC = uuidx_smaller, STYPE = uuid, COMBINEFUNC = uuidx_smaller,
+                            SORTOP = <, PARALLEL = SAFE);
+ALTER EXTENSION uuidx ADD AGGREGATE min(uuid);
+SELECT count(*) AS uuidx_aggregates FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND p.prokind = 'a';
+SELECT * FROM uuidx_check_members();
+CREATE TABLE k (id uuid PRIMARY KEY);
+INSERT INTO k SELECT uuid_generate_v7() FROM generate_series(1, 1000);
+VACUUM ANALYZE k;
+CREATE FUNCTION plan_text(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE l text; r text := '';
+BEGIN
+  FOR l IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP r := r || l || ' '; END LOOP;
+  RETURN r;
+END $$;
+SELECT plan_text('SELECT min(id) FROM k') LIKE '%Index Only Scan using k_pkey%' AS min_from_index;
 \c contrib_regression
 DROP DATABASE regress_uuidx_own_minmax;
 

@@ -84,9 +84,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ulid_to_uuid(pg_catalog.text) IS
 'the 128 bits of ULID text (either case) as a UUID';
 
--- min(uuid) and max(uuid), where pg_catalog has none: with uuid's < and >
--- as sort operators, so that the planner answers them from a B-tree index,
--- and combine functions, for parallel plans.
+-- The transition and combine functions of min(uuid) and max(uuid).
 
 CREATE FUNCTION uuidx_smaller(pg_catalog.uuid, pg_catalog.uuid)
 RETURNS pg_catalog.uuid
@@ -440,8 +438,8 @@ BEGIN
                                 CASE agg WHEN 'min' THEN 'the smallest UUID (uuidx)' ELSE 'the largest UUID (uuidx)' END);
     ELSE
       RAISE WARNING 'schema "%" already has %(uuid), which is not uuidx''s: left as it is', pg_catalog.current_schema(), agg
-        USING DETAIL = 'uuidx creates its ' || agg || '(uuid) only in a schema that has none; unqualified calls reach that schema''s.',
-              HINT = 'A dump of this database restores uuidx''s first, and then fails to create that schema''s: drop it if uuidx''s will do, or create uuidx in another schema.';
+        USING DETAIL = 'uuidx creates its ' || agg || '(uuid) only in a schema that has none.',
+              HINT = 'A dump of this database restores uuidx''s first, and then fails to create that schema''s: replace it with uuidx''s as the README shows, or create uuidx in another schema.';
     END IF;
   END LOOP;
 END $$;

@@ -274,8 +274,8 @@ BEGIN
                                 CASE agg WHEN 'min' THEN 'the smallest UUID (uuidx)' ELSE 'the largest UUID (uuidx)' END);
     ELSE
       RAISE WARNING 'schema "%" already has %(uuid), which is not uuidx''s: left as it is', pg_catalog.current_schema(), agg
-        USING DETAIL = 'uuidx creates its ' || agg || '(uuid) only in a schema that has none; unqualified calls reach that schema''s.',
-              HINT = 'A dump of this database restores uuidx''s first, and then fails to create that schema''s: drop it if uuidx''s will do, or create uuidx in another schema.';
+        USING DETAIL = 'uuidx creates its ' || agg || '(uuid) only in a schema that has none.',
+              HINT = 'A dump of this database restores uuidx''s first, and then fails to create that schema''s: replace it with uuidx''s as the README shows, or create uuidx in another schema.';
     END IF;
   END LOOP;
 END $$;

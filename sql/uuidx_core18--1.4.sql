@@ -14,6 +14,19 @@
 
 \echo Use "CREATE EXTENSION uuidx_core18" to load this file. \quit
 
+-- uuidx at SQL 1.4 or later, whose uuidx_generator_advance_columns() finds
+-- the columns uuidv7() fills and whose uuidx_check_members() covers these.
+DO $$
+BEGIN
+  IF (SELECT pg_catalog.string_to_array(extversion, '.')::pg_catalog.int4[] < '{1,4}'
+        FROM pg_catalog.pg_extension WHERE extname = 'uuidx') THEN
+    RAISE EXCEPTION 'uuidx_core18 needs uuidx at SQL version 1.4 or later, not %',
+                    (SELECT extversion FROM pg_catalog.pg_extension WHERE extname = 'uuidx')
+      USING ERRCODE = 'object_not_in_prerequisite_state',
+            HINT = 'Run ALTER EXTENSION uuidx UPDATE first.';
+  END IF;
+END $$;
+
 CREATE FUNCTION uuidv7()
 RETURNS pg_catalog.uuid
 AS 'MODULE_PATHNAME', 'uuidx_generate_v7'
