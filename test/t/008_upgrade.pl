@@ -16,6 +16,7 @@ use strict;
 use warnings FATAL => 'all';
 use Digest::SHA qw(sha256_hex);
 use File::Basename qw(dirname);
+use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -187,6 +188,44 @@ isnt($node->safe_psql('tampered', $describe), $fresh, 'a function with another v
 $node->safe_psql('tampered', 'ALTER FUNCTION uuid_version(uuid) IMMUTABLE');
 $node->safe_psql('tampered', 'ALTER EXTENSION uuidx DROP FUNCTION uuid_node(uuid)');
 isnt($node->safe_psql('tampered', $describe), $fresh, 'a function missing from the extension compares different');
+
+# A schema with min(uuid) and max(uuid) of its own, dumped and restored:
+# pg_dump creates uuidx first, which then has none in the schema and
+# creates its own, so the schema's fail, an error each (the README says
+# so); after the README's replacement of min by uuidx's, as a member of
+# the extension, only max's remains.
+my $readme = slurp_file(dirname(__FILE__) . '/../../README.md');
+my ($replace) = $readme =~ /```sql\n((?:(?!```).)*?ALTER EXTENSION uuidx ADD AGGREGATE min\(uuid\);\n)```/s
+  or die "the README's replacement of a schema's min(uuid) is missing";
+$node->safe_psql('postgres', 'CREATE DATABASE own_minmax');
+$node->safe_psql('own_minmax', q{
+	CREATE FUNCTION own_smaller(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
+	  AS 'SELECT CASE WHEN $1 <= $2 THEN $1 ELSE $2 END';
+	CREATE FUNCTION own_larger(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
+	  AS 'SELECT CASE WHEN $1 >= $2 THEN $1 ELSE $2 END';
+	CREATE AGGREGATE min(uuid) (SFUNC = own_smaller, STYPE = uuid);
+	CREATE AGGREGATE max(uuid) (SFUNC = own_larger, STYPE = uuid);
+	SET client_min_messages = error;
+	CREATE EXTENSION uuidx;
+	CREATE TABLE t (id uuid);
+	INSERT INTO t SELECT uuid_generate_v7() FROM generate_series(1, 10);
+	CREATE VIEW newest AS SELECT max(id) FROM t});
+my $dumpdir = PostgreSQL::Test::Utils::tempdir();
+sub dump_and_restore
+{
+	my ($into) = @_;
+	command_ok([ 'pg_dump', '-d', $node->connstr('own_minmax'), '-f', "$dumpdir/$into.sql" ], "pg_dump for $into");
+	$node->safe_psql('postgres', "CREATE DATABASE $into");
+	my ($out, $err) = ('', '');
+	IPC::Run::run([ 'psql', '-X', '-q', '-d', $node->connstr($into), '-f', "$dumpdir/$into.sql" ],
+		'>' => \$out, '2>' => \$err);
+	return join(',', sort $err =~ /ERROR:  function "(\w+)" already exists/g);
+}
+is(dump_and_restore('own_restored'), 'max,min', "restored, the schema's own min and max fail: uuidx's were created first");
+is($node->safe_psql('own_restored', 'SELECT max = (SELECT id FROM t ORDER BY id DESC LIMIT 1) FROM newest'), 't',
+	"and the view answers with uuidx's max, the same");
+$node->safe_psql('own_minmax', $replace);
+is(dump_and_restore('replaced_restored'), 'max', "after the README's replacement of min, only max's own fails");
 
 $node->stop;
 done_testing();
