@@ -93,14 +93,49 @@
 #endif
 
 /*
+ * PostgreSQL 16 exported get_extension_schema() (commands/extension.h);
+ * 15's is static: the same, read from pg_extension by its index.
+ */
+#if PG_VERSION_NUM < 160000
+#include "access/genam.h"
+#include "access/htup_details.h"
+#include "access/table.h"
+#include "catalog/pg_extension.h"
+#include "utils/fmgroids.h"
+#include "utils/rel.h"
+
+static inline Oid
+get_extension_schema(Oid ext)
+{
+	Relation	rel = table_open(ExtensionRelationId, AccessShareLock);
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	Oid			result = InvalidOid;
+
+	ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(ext));
+	scan = systable_beginscan(rel, ExtensionOidIndexId, true, NULL, 1, &key);
+	tuple = systable_getnext(scan);
+	if (HeapTupleIsValid(tuple))
+		result = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return result;
+}
+#endif
+
+/*
  * PostgreSQL 17 added uuid_extract_version() and uuid_extract_timestamp(),
  * which reads v1 keys; 18 taught the latter to read v7 keys too, and the
  * development branch that becomes 20 v6 keys (commit 451871b740, of
  * 2026-08-04).  The versions it reads decide which keys a rewrite of
  * uuid_extract_timestamp(id) must keep (time_range_forms.c), so they are
  * the build's major's; test/sql/core_extract_pg17.sql checks them against
- * the function's results on every major that has it.
+ * the function's results on every major that has it.  uuidx_core18's reads
+ * what 18's does, on every major.
  */
+#define UUIDX_CORE18_EXTRACT_TIMESTAMP_VERSIONS ((1 << 1) | (1 << 7))
 #if PG_VERSION_NUM >= 170000
 #include "utils/fmgroids.h"
 #define UUIDX_CORE_EXTRACT_VERSION F_UUID_EXTRACT_VERSION
@@ -108,7 +143,7 @@
 #if PG_VERSION_NUM >= 200000
 #define UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS ((1 << 1) | (1 << 6) | (1 << 7))
 #elif PG_VERSION_NUM >= 180000
-#define UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS ((1 << 1) | (1 << 7))
+#define UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS UUIDX_CORE18_EXTRACT_TIMESTAMP_VERSIONS
 #else
 #define UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS (1 << 1)
 #endif

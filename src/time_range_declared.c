@@ -35,12 +35,10 @@
 #include "time_range.h"
 
 #include "compat.h"
-#include "access/genam.h"
 #include "access/stratnum.h"
 #include "access/sysattr.h"
 #include "access/table.h"
 #include "catalog/pg_class_d.h"
-#include "catalog/pg_extension.h"
 #include "catalog/pg_index.h"
 #include "catalog/pg_inherits.h"
 #include "catalog/pg_opfamily_d.h"
@@ -53,7 +51,6 @@
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
-#include "utils/fmgroids.h"
 #include "utils/hsearch.h"
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
@@ -63,15 +60,19 @@
 #include "utils/syscache.h"
 
 /*
- * The functions found by uuidx_sibling_function(), which the planner asks
- * for in every clause it builds and every partition it plans: a few, kept
- * until pg_proc changes.  The name is one of the callers' string literals,
- * compared by address; the argument types come with it and its count.
+ * The functions found by uuidx_sibling_function() and
+ * uuidx_extension_function(), which the planner asks for in every clause it
+ * builds, every partition and every form it plans: a few, kept until
+ * pg_proc changes (a function created, dropped or moved to another schema
+ * with its extension).  The name and the extension's are the callers'
+ * string literals, compared by address; the argument types come with the
+ * name and its count.
  */
 #define SIBLING_CACHE_SIZE 32
 typedef struct SiblingEntry
 {
 	Oid			sibling;
+	const char *extension;		/* uuidx_extension_function()'s, or NULL */
 	const char *name;
 	int			nargs;
 	Oid			found;
@@ -86,6 +87,37 @@ forget_siblings(Datum arg, int cacheid, uint32 hashvalue)
 	sibling_cache_used = 0;
 }
 
+/* The cache's entry for a lookup, or NULL. */
+static SiblingEntry *
+cached_sibling(Oid sibling, const char *extension, const char *name, int nargs)
+{
+	for (int i = 0; i < sibling_cache_used; i++)
+		if (sibling_cache[i].sibling == sibling && sibling_cache[i].extension == extension &&
+			sibling_cache[i].name == name && sibling_cache[i].nargs == nargs)
+			return &sibling_cache[i];
+	if (!sibling_callback_registered)
+	{
+		CacheRegisterSyscacheCallback(PROCOID, forget_siblings, (Datum) 0);
+		sibling_callback_registered = true;
+	}
+	return NULL;
+}
+
+/* Keep what a lookup found. */
+static Oid
+remember_sibling(Oid sibling, const char *extension, const char *name, int nargs, Oid found)
+{
+	if (sibling_cache_used == SIBLING_CACHE_SIZE)
+		sibling_cache_used = 0;
+	sibling_cache[sibling_cache_used].sibling = sibling;
+	sibling_cache[sibling_cache_used].extension = extension;
+	sibling_cache[sibling_cache_used].name = name;
+	sibling_cache[sibling_cache_used].nargs = nargs;
+	sibling_cache[sibling_cache_used].found = found;
+	sibling_cache_used++;
+	return found;
+}
+
 /*
  * An SQL function of the extension, found in the schema of a sibling;
  * InvalidOid when it does not exist (a database whose extension is at an
@@ -94,53 +126,16 @@ forget_siblings(Datum arg, int cacheid, uint32 hashvalue)
 Oid
 uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes)
 {
+	SiblingEntry *entry = cached_sibling(sibling, NULL, name, nargs);
 	char	   *schema;
-	Oid			found;
 
-	for (int i = 0; i < sibling_cache_used; i++)
-		if (sibling_cache[i].sibling == sibling && sibling_cache[i].name == name &&
-			sibling_cache[i].nargs == nargs)
-			return sibling_cache[i].found;
-	if (!sibling_callback_registered)
-	{
-		CacheRegisterSyscacheCallback(PROCOID, forget_siblings, (Datum) 0);
-		sibling_callback_registered = true;
-	}
+	if (entry != NULL)
+		return entry->found;
 	schema = get_namespace_name(get_func_namespace(sibling));
-	found = LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
-						   nargs, argtypes, true);
-	if (sibling_cache_used == SIBLING_CACHE_SIZE)
-		sibling_cache_used = 0;
-	sibling_cache[sibling_cache_used].sibling = sibling;
-	sibling_cache[sibling_cache_used].name = name;
-	sibling_cache[sibling_cache_used].nargs = nargs;
-	sibling_cache[sibling_cache_used].found = found;
-	sibling_cache_used++;
-	return found;
+	return remember_sibling(sibling, NULL, name, nargs,
+							LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
+										   nargs, argtypes, true));
 }
-
-#if PG_VERSION_NUM < 160000
-/* PostgreSQL 16 exported get_extension_schema(); 15's is static. */
-static Oid
-get_extension_schema(Oid ext)
-{
-	Relation	rel = table_open(ExtensionRelationId, AccessShareLock);
-	ScanKeyData key;
-	SysScanDesc scan;
-	HeapTuple	tuple;
-	Oid			result = InvalidOid;
-
-	ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ,
-				ObjectIdGetDatum(ext));
-	scan = systable_beginscan(rel, ExtensionOidIndexId, true, NULL, 1, &key);
-	tuple = systable_getnext(scan);
-	if (HeapTupleIsValid(tuple))
-		result = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
-	systable_endscan(scan);
-	table_close(rel, AccessShareLock);
-	return result;
-}
-#endif
 
 /*
  * A function name(uuid) of an extension (uuidx, or uuidx_core18), found in
@@ -151,16 +146,19 @@ Oid
 uuidx_extension_function(const char *extension, const char *name)
 {
 	static const Oid argtypes[] = {UUIDOID};
-	Oid			ext = get_extension_oid(extension, true);
-	char	   *schema;
+	SiblingEntry *entry = cached_sibling(InvalidOid, extension, name, 1);
+	Oid			ext;
+	char	   *schema = NULL;
 
-	if (!OidIsValid(ext))
-		return InvalidOid;
-	schema = get_namespace_name(get_extension_schema(ext));
-	if (schema == NULL)
-		return InvalidOid;
-	return LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
-						  1, argtypes, true);
+	if (entry != NULL)
+		return entry->found;
+	ext = get_extension_oid(extension, true);
+	if (OidIsValid(ext))
+		schema = get_namespace_name(get_extension_schema(ext));
+	return remember_sibling(InvalidOid, extension, name, 1,
+							schema == NULL ? InvalidOid :
+							LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
+										   1, argtypes, true));
 }
 
 /*

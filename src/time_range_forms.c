@@ -90,6 +90,18 @@ typedef struct Form
 	Oid			sibling;		/* a function of the extension */
 } Form;
 
+/*
+ * A form of core's uuid_extract_timestamp() or uuidx_core18's, which reads
+ * these versions: its sibling is uuidx's uuid_timestamp(), where uuidx is.
+ */
+static bool
+extract_form(Form *form, int versions)
+{
+	form->versions = versions;
+	form->sibling = uuidx_extension_function("uuidx", "uuid_timestamp");
+	return OidIsValid(form->sibling);
+}
+
 /* Is node a call of uuid_timestamp, uuid_v7_to_timestamptz or core's? */
 static bool
 form_of(Node *node, Form *form)
@@ -108,11 +120,7 @@ form_of(Node *node, Form *form)
 	form->fn = call->funcid;
 #ifdef UUIDX_CORE_EXTRACT_TIMESTAMP
 	if (call->funcid == UUIDX_CORE_EXTRACT_TIMESTAMP)
-	{
-		form->versions = UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS;
-		form->sibling = uuidx_extension_function("uuidx", "uuid_timestamp");
-		return OidIsValid(form->sibling);
-	}
+		return extract_form(form, UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS);
 #endif
 	if (call->funcid < FirstNormalObjectId)
 		return false;
@@ -123,12 +131,7 @@ form_of(Node *node, Form *form)
 	else if (flinfo.fn_addr == uuidx_v7_to_timestamptz)
 		form->versions = 1 << 7;
 	else if (flinfo.fn_addr == uuidx_core_extract_timestamp)
-	{
-		/* uuidx_core18's uuid_extract_timestamp(): 18's versions */
-		form->versions = (1 << 1) | (1 << 7);
-		form->sibling = uuidx_extension_function("uuidx", "uuid_timestamp");
-		return OidIsValid(form->sibling);
-	}
+		return extract_form(form, UUIDX_CORE18_EXTRACT_TIMESTAMP_VERSIONS);
 	else
 		return false;
 	return true;

@@ -426,6 +426,11 @@ SKIP:
 		"pg_upgrade from $old_major to $new_major, uuidx.hwm left behind");
 	$new->start;
 	$new->safe_psql('postgres', 'ALTER EXTENSION uuidx UPDATE; ALTER EXTENSION uuidx_core18 UPDATE; ALTER DATABASE postgres SET search_path = public, ux');
+	# the DEFAULTs of core18 and core18s, deparsed schema-qualified
+	my $defaults = q{
+		SET search_path = '';
+		SELECT string_agg(pg_get_expr(adbin, adrelid), ', ' ORDER BY adrelid::regclass::text)
+		  FROM pg_catalog.pg_attrdef WHERE adrelid IN ('public.core18'::regclass, 'public.core18s'::regclass)};
 	$new->safe_psql('postgres', 'CREATE DATABASE restored');
 	command_ok([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $new->connstr('restored'), '-f', $dump ],
 		"the $old_major dump restores into $new_major");
@@ -434,16 +439,10 @@ SKIP:
 		INSERT INTO core18 (n) VALUES (0), (0);
 		INSERT INTO core18s (n) VALUES (0);
 		SELECT count(*) FILTER (WHERE uuid_version(id) = 7), count(*) FROM core18 WHERE n = 0 UNION ALL
-		SELECT count(*) FILTER (WHERE uuid_version(id) = 7), count(*) FROM core18s WHERE n = 0;
-		SET search_path = '';
-		SELECT string_agg(pg_get_expr(adbin, adrelid), ', ' ORDER BY adrelid::regclass::text)
-		  FROM pg_catalog.pg_attrdef WHERE adrelid IN ('public.core18'::regclass, 'public.core18s'::regclass)}),
+		SELECT count(*) FILTER (WHERE uuid_version(id) = 7), count(*) FROM core18s WHERE n = 0;} . $defaults),
 		"2|2\n1|1\nux.uuidv7(), ux.uuidv7('-01:00:00'::interval)",
 		"restored, the DEFAULTs call uuidx_core18's uuidv7() and uuidv7(interval)");
-	is($new->safe_psql('postgres', q{
-		SET search_path = '';
-		SELECT string_agg(pg_get_expr(adbin, adrelid), ', ' ORDER BY adrelid::regclass::text)
-		  FROM pg_catalog.pg_attrdef WHERE adrelid IN ('public.core18'::regclass, 'public.core18s'::regclass)}),
+	is($new->safe_psql('postgres', $defaults),
 		"ux.uuidv7(), ux.uuidv7('-01:00:00'::interval)",
 		"upgraded, the DEFAULTs still call uuidx_core18's");
 	ok(new_below($new, 100) > 0, 'upgraded, it hands out keys below the rows it holds');
