@@ -165,6 +165,7 @@ init_state(UuidxSharedState *s, bool persistent)
 	pg_atomic_init_u32(&s->replay_writes, 0);
 	pg_atomic_init_u32(&s->renew_asked, 0);
 	s->worker_latch = NULL;
+	pg_atomic_init_u32(&s->standbys_named, 0);
 	s->written_mark_us = mark;
 	s->written_v6_mark_us = v6_mark;
 	s->written_in_wal = false;
@@ -250,11 +251,12 @@ uuidx_state_attach(void)
 
 		/*
 		 * Versioned: a library with another layout gets its own segment (v3
-		 * holds the lock; v4, 1.3.2, what the mark worker and redo share).
-		 * Sessions still running an older library keep theirs, so a library
-		 * upgrade takes a server restart.
+		 * holds the lock; v4, 1.3.2, what the mark worker and redo share; v5,
+		 * 1.4.1, the worker's reading of synchronous_standby_names). Sessions
+		 * still running an older library keep theirs, so a library upgrade
+		 * takes a server restart.
 		 */
-		uuidx_state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v4", sizeof(UuidxSharedState),
+		uuidx_state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v5", sizeof(UuidxSharedState),
 												  init_dsm_state, &found);
 		storage = UUIDX_STORAGE_DSM;
 	}
@@ -382,7 +384,11 @@ key_position(UuidxGenerator gen, const pg_uuid_t *key)
  * WAL; a target more than a day ahead of the clock, or a mark that cannot
  * be written, is an error that leaves everything as it was; with
  * synchronous standbys, it returns once they have the marks' record, as a
- * commit waits.  Returns the
+ * commit waits; a wait canceled is a WARNING after which the move stands,
+ * as a commit does (the file and WAL have the marks already), and the
+ * statement ends with the cancel's error; values beyond the marks the
+ * standbys have still wait for them.
+ * Returns the
  * time every generator now stands at, at least: all their values from now
  * on are of a later time.
  */
@@ -414,10 +420,15 @@ advance_generators(const uint64 *target)
 						   timestamptz_to_str(uuidx_unix_us_to_timestamptz(now_us))),
 				 errhint("A value dated in the future was made by a clock that was wrong: check this server's clock and that of the server the value came from.")));
 
-	/* the marks, in the file and WAL, and on the synchronous standbys */
+	/*
+	 * The marks, in the file and WAL, and on the synchronous standbys; as for
+	 * a commit, interrupts are held until the generators stand past the
+	 * targets (a cancel of the wait ends it, with a WARNING), then taken.
+	 */
+	HOLD_INTERRUPTS();
 	uuidx_mark_write_and_publish(Max((int64) pg_atomic_read_u64(&uuidx_state->mark_us), needed),
 								 Max((int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), Min(needed_v6, uuidx_v6_max_unix_us())),
-								 uuidx_wal_active(), ERROR, true);
+								 ERROR, UUIDX_MARK_WAIT_AS_COMMIT);
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 	{
@@ -430,6 +441,8 @@ advance_generators(const uint64 *target)
 					: uuidx_position_unix_us(gen, last) + 999);
 	}
 	LWLockRelease(&uuidx_state->lock);
+	RESUME_INTERRUPTS();
+	CHECK_FOR_INTERRUPTS();
 	return uuidx_unix_us_to_timestamptz(stand);
 }
 

@@ -39,6 +39,8 @@ typedef struct UuidxSharedState
 	pg_atomic_uint32 renew_asked;
 	/* The mark worker's latch, NULL when there is none. */
 	Latch	   *volatile worker_latch;
+	/* 1 while the worker's synchronous_standby_names names a standby. */
+	pg_atomic_uint32 standbys_named;
 	/* Under the lock: the marks last written, as the file holds them. */
 	int64		written_mark_us;
 	int64		written_v6_mark_us;
@@ -116,8 +118,17 @@ uuidx_mark_write_pending(void)
 }
 
 /* mark_move.c */
-extern bool uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, bool to_wal,
-										 int elevel, bool wait);
+
+/* How a move of the mark waits for the lock and the synchronous standbys. */
+typedef enum UuidxMarkWait
+{
+	UUIDX_MARK_NO_WAIT,			/* not at all: the move is skipped */
+	UUIDX_MARK_WAIT,			/* until they have it; a cancel is an ERROR */
+	UUIDX_MARK_WAIT_AS_COMMIT,	/* a cancel: a WARNING, the move stands */
+} UuidxMarkWait;
+
+extern bool uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, int elevel,
+										 UuidxMarkWait wait);
 extern void uuidx_mark_cover(UuidxGenerator gen, int64 needed_us);
 extern void uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us);
 extern void uuidx_mark_replay(int64 mark, int64 v6_mark);

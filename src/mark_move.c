@@ -12,8 +12,11 @@
 #include "generator_state.h"
 
 #include "miscadmin.h"
+#include "postmaster/interrupt.h"
 #include "storage/ipc.h"
+#include "utils/guc.h"
 #include "utils/timestamp.h"
+#include "utils/wait_event.h"
 
 /* After a failed early move, how long before the next early attempt. */
 #define UUIDX_EARLY_RETRY_US INT64CONST(100000)
@@ -42,30 +45,145 @@ note_written(int64 mark, int64 v6_mark)
 }
 
 /*
+ * Are the standbys to wait for at lsn done?  Where synchronous_standby_names
+ * names none, or where they have flushed it.  The setting as the mark
+ * worker read it last, where the worker runs: a session reads its
+ * configuration only between statements, the worker also while it waits,
+ * so a reload reaches every wait at once, as the checkpointer's reading
+ * reaches commits (an operator who empties the setting to give up a
+ * standby releases them); this process's own otherwise.
+ */
+static bool
+standbys_done(XLogRecPtr lsn)
+{
+	bool		named;
+
+	if (uuidx_state->worker_latch != NULL)
+		named = pg_atomic_read_u32(&uuidx_state->standbys_named) != 0;
+	else
+		named = uuidx_mark_wal_standbys_named();
+	return !named || uuidx_mark_wal_standbys_flushed(lsn);
+}
+
+/* The mark worker's: read the configuration again, where a reload came. */
+static void
+worker_reload(void)
+{
+	if (ConfigReloadPending)
+	{
+		ConfigReloadPending = false;
+		ProcessConfigFile(PGC_SIGHUP);
+	}
+	pg_atomic_write_u32(&uuidx_state->standbys_named, uuidx_mark_wal_standbys_named() ? 1 : 0);
+}
+
+/* Error context of the wait for the standbys. */
+static void
+wait_context(void *arg)
+{
+	XLogRecPtr	lsn = *(XLogRecPtr *) arg;
+
+	errcontext("waiting for the synchronous standbys to flush the high-water mark's WAL record at %X/%X",
+			   LSN_FORMAT_ARGS(lsn));
+}
+
+/* How a wait for the standbys ended. */
+typedef enum StandbysWait
+{
+	STANDBYS_HAVE_IT,			/* or none is named */
+	STANDBYS_NOT_YET,			/* UUIDX_MARK_NO_WAIT: not waited for */
+	STANDBYS_WAIT_CANCELED,		/* UUIDX_MARK_WAIT_AS_COMMIT: canceled */
+} StandbysWait;
+
+/*
+ * Wait until the synchronous standbys have flushed the record at lsn: a
+ * mark is used only once they have it, so that a standby promoted in a
+ * failover starts above every value handed out, a bare SELECT's too.  The
+ * wait polls (every 10 ms) rather than queue in PostgreSQL's list of
+ * waiting commits, where each process waits for an LSN of its own, and
+ * several of ours may wait for one record.  With UUIDX_MARK_WAIT a cancel
+ * (statement_timeout, a cancel request) is PostgreSQL's own ERROR, 57014,
+ * with the wait as its context: no value beyond the mark is handed out.
+ * With UUIDX_MARK_WAIT_AS_COMMIT (uuidx_generator_advance(), whose marks
+ * the file and WAL hold already, as a commit's record is written before
+ * its wait, and which holds interrupts meanwhile, as a commit does), a
+ * cancel or a termination ends the wait with a WARNING that the move
+ * stands; the interrupt stays pending, so the statement still ends with
+ * its error once the caller has moved the generators.  With UUIDX_MARK_NO_WAIT (an early move, made by a value
+ * the mark still covers), nothing waits.
+ */
+static StandbysWait
+wait_for_standbys(XLogRecPtr lsn, UuidxMarkWait how)
+{
+	ErrorContextCallback errcallback;
+	StandbysWait result = STANDBYS_HAVE_IT;
+
+	if (standbys_done(lsn))
+		return STANDBYS_HAVE_IT;
+	if (how == UUIDX_MARK_NO_WAIT)
+		return STANDBYS_NOT_YET;
+	/* the caller holds interrupts until its move stands (as a commit does) */
+	Assert(how != UUIDX_MARK_WAIT_AS_COMMIT || InterruptHoldoffCount > 0);
+	errcallback.callback = wait_context;
+	errcallback.arg = &lsn;
+	errcallback.previous = error_context_stack;
+	error_context_stack = &errcallback;
+	for (;;)
+	{
+		if (how == UUIDX_MARK_WAIT_AS_COMMIT && (ProcDiePending || QueryCancelPending))
+		{
+			ereport(WARNING,
+					(errmsg("canceling the wait for synchronous replication of the generators' advance"),
+					 errdetail("The generators have been advanced on this server, but the WAL record of their high-water mark might not have been replicated to the standby."),
+					 errhint("Values beyond the mark the standbys have still wait for them.")));
+			result = STANDBYS_WAIT_CANCELED;
+			break;
+		}
+		CHECK_FOR_INTERRUPTS();
+		if (uuidx_state->worker_latch == MyLatch)
+			worker_reload();
+		if (standbys_done(lsn))
+			break;
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 10,
+						 WAIT_EVENT_SYNC_REP);
+		ResetLatch(MyLatch);
+	}
+	error_context_stack = errcallback.previous;
+	return result;
+}
+
+/*
  * Write the marks new_mark and new_v6_mark (not less than those written
  * before) and publish them to the values.  Under the state's lock: the
- * file first, then, where to_wal, the WAL record, flushed; marks that stay
- * as written go into WAL only where they are not there yet, or into the
- * file where a replayed mark is not.  Then, without the lock, where to_wal,
- * the wait for the synchronous standbys; and last, under the lock again,
- * the marks the values may use.  A file that cannot be written, or a wait
- * for the standbys canceled, is reported at elevel and leaves the values'
- * marks as they were: false.  Where wait is false
- * (an early move by a value's process) a lock held by another process, or
- * standbys that do not have the record yet, skip the move: false.
+ * file first, then, where the mark goes into WAL (uuidx_wal_active(), read
+ * under the lock, so that a move that waited for it across the reload
+ * that turned the setting off writes no record), the WAL record, flushed; marks
+ * that stay as written go into WAL only where they are not there yet, or
+ * into the file where a replayed mark is not.  Then, without the lock, the
+ * wait for the synchronous standbys (wait_for_standbys()); and last, under
+ * the lock again, the marks the values may use.  A file that cannot be
+ * written, or a wait for the standbys canceled (UUIDX_MARK_WAIT), is
+ * reported at elevel and leaves the values' marks as they were: false; so
+ * does a wait canceled with UUIDX_MARK_WAIT_AS_COMMIT, after its WARNING
+ * (the values' marks are only ever ones the standbys have).  With
+ * UUIDX_MARK_NO_WAIT (an early move by a value's process) a lock held by
+ * another process, or standbys that do not have the record yet, skip the
+ * move: false.
  */
 bool
-uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, bool to_wal, int elevel, bool wait)
+uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, int elevel, UuidxMarkWait wait)
 {
 	XLogRecPtr	lsn = InvalidXLogRecPtr;
+	bool		to_wal;
 
-	if (!wait)
+	if (wait == UUIDX_MARK_NO_WAIT)
 	{
 		if (!LWLockConditionalAcquire(&uuidx_state->lock, LW_EXCLUSIVE))
 			return false;
 	}
 	else
 		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	to_wal = uuidx_wal_active();
 	new_mark = Max(new_mark, uuidx_state->written_mark_us);
 	new_v6_mark = Max(new_v6_mark, uuidx_state->written_v6_mark_us);
 	if (new_mark != uuidx_state->written_mark_us || new_v6_mark != uuidx_state->written_v6_mark_us ||
@@ -88,7 +206,7 @@ uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, bool to_wal, int
 		lsn = uuidx_state->written_lsn;
 	LWLockRelease(&uuidx_state->lock);
 
-	if (to_wal && !uuidx_mark_wal_wait(lsn, wait))
+	if (to_wal && wait_for_standbys(lsn, wait) != STANDBYS_HAVE_IT)
 		return false;
 
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
@@ -157,7 +275,7 @@ uuidx_mark_cover(UuidxGenerator gen, int64 needed_us)
 				new_v6_mark;
 
 	renewed_marks(gen, needed_us, &new_mark, &new_v6_mark);
-	uuidx_mark_write_and_publish(new_mark, new_v6_mark, uuidx_wal_active(), ERROR, true);
+	uuidx_mark_write_and_publish(new_mark, new_v6_mark, ERROR, UUIDX_MARK_WAIT);
 	ask_worker();
 }
 
@@ -189,7 +307,8 @@ uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
 	if (now_us < retry_at && now_us >= retry_at - UUIDX_EARLY_RETRY_US)
 		return;
 	renewed_marks(gen, needed_us, &new_mark, &new_v6_mark);
-	if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, uuidx_wal_active(), WARNING, false) &&
+	if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, WARNING,
+									  UUIDX_MARK_NO_WAIT) &&
 		(int64) pg_atomic_read_u64(uuidx_mark_of(gen)) < needed_us + UUIDX_MARK_AHEAD_US / 2)
 		pg_atomic_write_u64(&uuidx_state->early_retry_us, (uint64) (now_us + UUIDX_EARLY_RETRY_US));
 }
@@ -335,22 +454,24 @@ uuidx_mark_worker_step(Latch *latch)
 	int64		now_us;
 	int64		newest_us = 0;
 	int64		mark;
-	bool		to_wal;
 	bool		active;
 
 	uuidx_state_ensure();
 	if (!uuidx_state->persistent)
 		return 60000;
+	pg_atomic_write_u32(&uuidx_state->standbys_named, uuidx_mark_wal_standbys_named() ? 1 : 0);
+	pg_write_barrier();			/* the flag before the latch that vouches for
+								 * it */
 	uuidx_state->worker_latch = latch;
 	now_us = uuidx_clock_unix_100ns() / 10;
 
 	if (RecoveryInProgress())
 		return worker_recovery_round(now_us);
 
-	to_wal = uuidx_wal_active();
 	if (uuidx_mark_write_pending())
 		uuidx_mark_write_and_publish((int64) pg_atomic_read_u64(&uuidx_state->mark_us),
-									 (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), to_wal, WARNING, true);
+									 (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), WARNING,
+									 UUIDX_MARK_WAIT);
 
 	/* values were made since the last round, or one asked */
 	if (pg_atomic_exchange_u32(&uuidx_state->renew_asked, 0) != 0)
@@ -380,7 +501,7 @@ uuidx_mark_worker_step(Latch *latch)
 
 		renewed_marks(UUIDX_GEN_V7, newest_us, &new_mark, &new_v6_mark);
 		/* a failure is reported; values move the mark meanwhile */
-		if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, to_wal, WARNING, true))
+		if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, WARNING, UUIDX_MARK_WAIT))
 			return 1000;
 		mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
 	}

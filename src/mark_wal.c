@@ -32,9 +32,7 @@
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
 #include "replication/walsender_private.h"
-#include "storage/latch.h"
 #include "utils/timestamp.h"
-#include "utils/wait_event.h"
 
 /*
  * uuidx's WAL resource manager id, to be registered on PostgreSQL's wiki
@@ -124,7 +122,7 @@ uuidx_mark_wal_active(bool wanted)
 
 /*
  * Write the marks after a move to WAL and flush it, before the values the
- * move covers are returned; its position, for uuidx_mark_wal_wait().
+ * move covers are returned; its position, for the wait in mark_move.c.
  */
 XLogRecPtr
 uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us)
@@ -142,66 +140,25 @@ uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us)
 }
 
 /*
- * Have the synchronous standbys flushed the WAL up to lsn?  True where
- * synchronous_standby_names names none.  Whatever synchronous_commit says
- * in this process (a session's own, or the worker's, which is the
- * server's): a mark covers every session's values, so it waits for what
- * a failover needs, the standbys' flush, as a commit at "on" does.  Read
- * from this process's synchronous_standby_names, which every minor
- * release has (the shared flags that say the same changed in 2025's).
+ * Does this process's synchronous_standby_names name any standby?  Read
+ * from the setting, which every minor release has (the shared flags that
+ * say the same changed in 2025's).
  */
-static bool
-standbys_have(XLogRecPtr lsn)
+bool
+uuidx_mark_wal_standbys_named(void)
 {
-	if (max_wal_senders == 0 || SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0')
-		return true;
-	return ((volatile WalSndCtlData *) WalSndCtl)->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
-}
-
-/* Error context of the wait for the standbys. */
-static void
-wait_context(void *arg)
-{
-	XLogRecPtr	lsn = *(XLogRecPtr *) arg;
-
-	errcontext("waiting for the synchronous standbys to flush the high-water mark's WAL record at %X/%X",
-			   LSN_FORMAT_ARGS(lsn));
+	return max_wal_senders > 0 && SyncRepStandbyNames != NULL && SyncRepStandbyNames[0] != '\0';
 }
 
 /*
- * Wait until the synchronous standbys have flushed the record at lsn: a
- * mark is used only once they have it, so that a standby promoted in a
- * failover starts above every value handed out, a bare SELECT's too.  The
- * wait polls (every 10 ms) rather than queue in PostgreSQL's list of
- * waiting commits, where each process waits for an LSN of its own, and
- * several of ours may wait for one record.  A cancel (statement_timeout,
- * a cancel request) is PostgreSQL's own ERROR, 57014, with the wait as
- * its context: no value beyond the mark is handed out.  Where block is
- * false (an early move, made by a value the mark still covers), nothing
- * waits: false unless they have the record.
+ * Have the synchronous standbys flushed the WAL up to lsn?  Whatever
+ * synchronous_commit says in this process (a session's own, or the
+ * worker's, which is the server's): a mark covers every session's values,
+ * so the wait (mark_move.c) is for what a failover needs, the standbys'
+ * flush, as a commit at "on" waits.
  */
 bool
-uuidx_mark_wal_wait(XLogRecPtr lsn, bool block)
+uuidx_mark_wal_standbys_flushed(XLogRecPtr lsn)
 {
-	ErrorContextCallback errcallback;
-
-	if (standbys_have(lsn))
-		return true;
-	if (!block)
-		return false;
-	errcallback.callback = wait_context;
-	errcallback.arg = &lsn;
-	errcallback.previous = error_context_stack;
-	error_context_stack = &errcallback;
-	for (;;)
-	{
-		CHECK_FOR_INTERRUPTS();
-		if (standbys_have(lsn))
-			break;
-		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 10,
-						 WAIT_EVENT_SYNC_REP);
-		ResetLatch(MyLatch);
-	}
-	error_context_stack = errcallback.previous;
-	return true;
+	return ((volatile WalSndCtlData *) WalSndCtl)->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
 }

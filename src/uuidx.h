@@ -159,7 +159,8 @@ extern bool uuidx_wal_log_mark_setting;
 extern void uuidx_mark_wal_register(UuidxMarkRedo redo);
 extern bool uuidx_mark_wal_active(bool wanted);
 extern XLogRecPtr uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us);
-extern bool uuidx_mark_wal_wait(XLogRecPtr lsn, bool block);
+extern bool uuidx_mark_wal_standbys_named(void);
+extern bool uuidx_mark_wal_standbys_flushed(XLogRecPtr lsn);
 
 /* layout.c */
 extern void uuidx_layout_v7(pg_uuid_t *uuid, uint64 position, const uint8 *rand8);

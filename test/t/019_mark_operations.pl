@@ -7,12 +7,14 @@
 #     is covered by a mark record, though the statement's own session reads
 #     the configuration only when it ends.  Then failover to a standby an
 #     hour behind: every new key is above every replayed one.
-#  2. Synchronous replication with the walsender stopped (SIGSTOP):
-#     uuidx_generator_advance() waits for the standby as a commit does; a
-#     canceled wait is an ERROR and leaves the generators where they were
-#     (two advances at once wait for one record);
-#     once the reservation is used up, a bare SELECT's value waits too,
-#     and is canceled likewise rather than handed out uncovered.  With the
+#  2. Synchronous replication with the walsender stopped (SIGSTOP): once
+#     the reservation is used up, a bare SELECT's value waits for the
+#     standby, and a cancel is an ERROR rather than a value handed out
+#     uncovered.  uuidx_generator_advance() waits as a commit does, and a
+#     canceled wait ends as a commit's: a WARNING, the move standing, also
+#     after a restart (two advances at once wait for one record), and the
+#     values beyond the mark the standby has still waiting.  Emptying
+#     synchronous_standby_names releases a waiting advance.  With the
 #     walsender running again, the advance returns; after failover to the
 #     standby (two hours behind), every new key is above the advanced one.
 #     The node runs on the real clock here, so that its values follow the
@@ -51,6 +53,18 @@ sub new_standby
 	# The mark file the base backup copied covers the next second at most.
 	sleep 1.2;
 	return $standby;
+}
+
+# uuidx_generator_advance(now() + $ahead) in a session of its own, in the
+# background, under statement_timeout $timeout: its harness, to finish().
+sub start_advance
+{
+	my ($node, $timeout, $ahead, $out, $err) = @_;
+	return IPC::Run::start(
+		[ 'psql', '-XAtq', '-d', $node->connstr('postgres'),
+		  '-c', "SET statement_timeout = '$timeout'",
+		  '-c', "SELECT uuidx_generator_advance(now() + interval '$ahead') > now()" ],
+		'>', $out, '2>', $err);
 }
 
 # Promote $standby after $primary stops with -m immediate, once it has
@@ -118,46 +132,88 @@ my $walsender = $new->safe_psql('postgres',
 $new->safe_psql('postgres', 'INSERT INTO t (id) SELECT uuid_generate_v7()');
 kill 'STOP', $walsender;
 
-# Two advances at once, the second while the first waits (for the same
-# record), the second in a session that asks for no standby at commit:
-# the mark's wait is the server's, whatever a session's synchronous_commit.
-my ($bout, $berr) = ('', '');
-my $first = IPC::Run::start(
-	[ 'psql', '-XAtq', '-d', $new->connstr('postgres'),
-	  '-c', q{SET statement_timeout = '3s'},
-	  '-c', q{SELECT uuidx_generator_advance(now() + interval '1 hour')} ],
-	'>', \$bout, '2>', \$berr);
-sleep 0.5;
+# The reservation used up: a bare SELECT's value waits for the standby,
+# and a cancel is an ERROR, not a value the standby does not cover.
+sleep 1.2;
 my ($ret, $stdout, $stderr) = $new->psql('postgres', q{
-	SET statement_timeout = '2s';
-	SET synchronous_commit = off;
-	SELECT uuidx_generator_advance(now() + interval '30 minutes')});
-isnt($ret, 0, 'walsender stopped: uuidx_generator_advance() does not return, at synchronous_commit = off too');
-like($stderr, qr/ERROR:\s+canceling statement due to statement timeout\nCONTEXT:\s+waiting for the synchronous standbys to flush the high-water mark's WAL record at/,
-	'walsender stopped: the canceled wait is an ERROR, in the context of the mark');
-$first->finish;
-like($berr, qr/ERROR:\s+canceling statement due to statement timeout/,
-	'walsender stopped: the advance waiting first is canceled too');
-unlike(slurp_file($new->logfile), qr/TRAP:|terminated by signal/,
-	'two waits for one record: no assertion failure, no process lost');
-is($new->safe_psql('postgres', q{
-	SELECT bool_and(last_time < now() + interval '30 minutes') FROM uuidx_generator_state()}), 't',
-	'walsender stopped: the canceled advance left the generators where they were');
-($ret, $stdout, $stderr) = $new->psql('postgres', q{
 	SET statement_timeout = '2s';
 	SELECT count(uuid_generate_v7()) FROM generate_series(1, 10)});
 isnt($ret, 0, 'walsender stopped, reservation used up: a bare SELECT value waits, and is canceled');
 like($stderr, qr/ERROR:\s+canceling statement due to statement timeout\nCONTEXT:\s+waiting for the synchronous standbys to flush the high-water mark/,
 	'walsender stopped: the value was not handed out uncovered');
 
+# Two advances at once, the second while the first waits (for the same
+# record), the second in a session that asks for no standby at commit:
+# the mark's wait is the server's, whatever a session's synchronous_commit.
+# A canceled wait ends as a canceled commit's does: a WARNING that the
+# move stands (the file and WAL have it already), and the statement's
+# cancel error; values beyond the mark the standby has still wait.
+my ($bout, $berr) = ('', '');
+my $first = start_advance($new, '3s', '1 hour', \$bout, \$berr);
+sleep 0.5;
+my $t0 = time;
+($ret, $stdout, $stderr) = $new->psql('postgres', q{
+	SET statement_timeout = '2s';
+	SET synchronous_commit = off;
+	SELECT uuidx_generator_advance(now() + interval '30 minutes') > now()});
+ok(time - $t0 >= 1.9, 'walsender stopped: uuidx_generator_advance() waits, at synchronous_commit = off too');
+like($stderr, qr/WARNING:\s+canceling the wait for synchronous replication of the generators' advance\nDETAIL:\s+The generators have been advanced on this server, but the WAL record of their high-water mark might not have been replicated to the standby\.\nHINT:\s+Values beyond the mark the standbys have still wait for them\.\n(?:psql:\S+ )?ERROR:\s+canceling statement due to statement timeout\n?\z/,
+	'walsender stopped: a canceled advance warns that the move stands, then ends with the cancel');
+$first->finish;
+like($berr, qr/WARNING:\s+canceling the wait for synchronous replication.*ERROR:\s+canceling statement due to statement timeout/s,
+	'walsender stopped: the advance waiting first likewise');
+unlike(slurp_file($new->logfile), qr/TRAP:|terminated by signal/,
+	'two waits for one record: no assertion failure, no process lost');
+is($new->safe_psql('postgres', q{
+	SELECT bool_and(last_time >= now() + interval '59 minutes') FROM uuidx_generator_state()}), 't',
+	'walsender stopped: the canceled advances moved the generators, as their file and WAL say');
+($ret, $stdout, $stderr) = $new->psql('postgres', q{
+	SET statement_timeout = '1s';
+	SELECT uuid_generate_v7()});
+like($stderr, qr/ERROR:\s+canceling statement due to statement timeout\nCONTEXT:\s+waiting for the synchronous standbys/,
+	'walsender stopped: after the canceled advances, a value beyond the mark the standby has still waits');
+kill 'CONT', $walsender;    # a stopped walsender would hold up the shutdown
+$new->restart;
+is($new->safe_psql('postgres', q{
+	SELECT uuid_v7_to_timestamptz(uuid_generate_v7()) > now() + interval '59 minutes'}), 't',
+	'walsender stopped: after a restart, the generators stand where the canceled advance put them');
+$new->poll_query_until('postgres',
+	"SELECT sync_state = 'sync' FROM pg_stat_replication WHERE application_name = 'sync'")
+  or die 'the standby did not become synchronous again';
+$walsender = $new->safe_psql('postgres',
+	"SELECT pid FROM pg_stat_replication WHERE application_name = 'sync'");
+
+# An operator who gives up the standby (synchronous_standby_names
+# emptied, a reload) releases the waits: an advance's, though its session
+# reads the configuration only between statements, and the worker's.
+kill 'STOP', $walsender;
+my ($cout, $cerr) = ('', '');
+my $waiting = start_advance($new, '60s', '2 hours', \$cout, \$cerr);
+$new->poll_query_until('postgres', q{
+	SELECT count(*) > 0 FROM pg_stat_activity
+	WHERE wait_event = 'SyncRep' AND query LIKE '%uuidx_generator_advance%'})
+  or die 'the advance did not wait for the standby';
+$new->safe_psql('postgres', q{ALTER SYSTEM SET synchronous_standby_names = ''});
+$new->reload;
+$t0 = time;
+$waiting->finish;
+note sprintf('advance released %.2f s after the reload', time - $t0);
+is($cout, "t\n", 'synchronous_standby_names emptied: the waiting advance returns');
+is($cerr, '', 'synchronous_standby_names emptied: without a warning, its wait was not canceled');
 kill 'CONT', $walsender;
+$new->safe_psql('postgres', q{ALTER SYSTEM RESET synchronous_standby_names});
+$new->reload;
+$new->poll_query_until('postgres',
+	"SELECT sync_state = 'sync' FROM pg_stat_replication WHERE application_name = 'sync'")
+  or die 'the standby did not become synchronous again';
+
 # at remote_apply, which a record without a commit does not wait for: the
 # mark waits for the standbys' flush, as at on
-my $t0 = time;
+$t0 = time;
 my $stand = $new->safe_psql('postgres', q{
 	SET statement_timeout = '60s';
 	SET synchronous_commit = remote_apply;
-	SELECT uuidx_generator_advance(now() + interval '1 hour')});
+	SELECT uuidx_generator_advance(now() + interval '3 hours')});
 note sprintf('advance returned after %.2f s', time - $t0);
 $new->safe_psql('postgres', q{INSERT INTO t (id) SELECT uuid_generate_v7()});
 is($new->safe_psql('postgres', "SELECT uuid_v7_to_timestamptz(max(id)) > '$stand' FROM t"), 't',
