@@ -75,8 +75,9 @@ WITH uuidts AS (
 SELECT y, ts, prev_ts FROM uuidts WHERE ts < prev_ts;
 
 -- uuidv7: infinite intervals are rejected (15 and 16 have none: their
--- interval input refuses 'infinity').  (Translated: the DETAIL of the two
--- errors below, which names the shifted time, left out.)
+-- interval input refuses 'infinity').  (Translated: these errors and the
+-- two below are in uuidx's words, with core's SQLSTATE, 22008; the DETAIL
+-- of these two, which names the shifted time, is left out.)
 SELECT uuidv7('infinity'::interval);
 SELECT uuidv7('-infinity'::interval);
 

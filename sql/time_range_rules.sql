@@ -52,7 +52,8 @@ BEGIN
 END $$;
 -- Each query as the policy's role under each plan setting: the hidden
 -- rows leak() saw, and the queries that returned other rows than the
--- definition (the visible rows, read without the policy).
+-- definition (the visible rows, read without the policy).  Each policy
+-- labels the rows it shows visible, the others hidden, first.
 CREATE FUNCTION rls_check(policy text, OUT setting text, OUT queries int, OUT leaked int, OUT wrong int)
 RETURNS SETOF record
 LANGUAGE plpgsql AS $$
@@ -65,8 +66,9 @@ BEGIN
   EXECUTE 'DROP POLICY IF EXISTS window_policy ON rls_docs';
   RESET client_min_messages;
   EXECUTE format('CREATE POLICY window_policy ON rls_docs TO regress_uuidx_rules USING (%s)', policy);
-  FOREACH setting IN ARRAY array['default', 'enable_indexscan', 'enable_bitmapscan', 'enable_seqscan',
-                                 'uuidx.enable_time_ranges_scan'] LOOP
+  EXECUTE format($u$UPDATE rls_docs SET secret = CASE WHEN %s THEN 'visible' ELSE 'hidden' END$u$, policy);
+  FOREACH setting IN ARRAY array['default', 'enable_indexscan', 'enable_indexonlyscan', 'enable_bitmapscan',
+                                 'enable_seqscan', 'uuidx.enable_time_ranges_scan'] LOOP
     queries := 0;
     leaked := 0;
     wrong := 0;
@@ -75,6 +77,13 @@ BEGIN
       'SELECT array_agg(id) FROM (SELECT id FROM rls_docs WHERE leak(secret) ORDER BY id DESC LIMIT 5) s',
       'SELECT array_agg(id) FROM (SELECT id FROM rls_docs WHERE leak(secret) ORDER BY id LIMIT 5) s',
       $q$SELECT count(*) FROM rls_docs WHERE leak(secret) AND uuid_v7_to_timestamptz(id) >= '2026-11-10'$q$,
+      $q$SELECT count(*) FROM rls_docs WHERE leak(secret) AND uuid_timestamp(id) >= '2026-11-10'$q$,
+      $q$SELECT count(*) FROM rls_docs WHERE leak(secret)
+           AND uuid_v7_to_timestamptz(id) BETWEEN '2026-11-03' AND '2026-11-04'$q$,
+      -- (two comparisons with computed times: one window, uuidx_time_compared())
+      $q$SELECT count(*) FROM rls_docs WHERE leak(secret)
+           AND uuid_v7_to_timestamptz(id) >= now() - (now() - '2026-11-03'::timestamptz)
+           AND uuid_v7_to_timestamptz(id) < now() - (now() - '2026-11-04'::timestamptz)$q$,
       $q$SELECT count(*) FROM rls_docs WHERE leak(secret) AND id <@ '[2026-11-05, 2026-11-06)'::tstzrange$q$,
       $q$SELECT array_agg(id) FROM (SELECT id FROM rls_docs WHERE leak(secret) AND id <@ '[2026-11-05, 2026-11-06)'::tstzrange
                                    ORDER BY id DESC LIMIT 5) s$q$,
@@ -109,7 +118,21 @@ FROM (VALUES ($p$id <@ '[2026-11-01, 2026-11-21)'::tstzrange$p$),
      v(p),
      LATERAL rls_check(p) c
 ORDER BY 1, 2;
--- A security_barrier view's time condition, likewise before the query's.
+-- Policies in the functions' forms, every form rewritten (BETWEEN, two
+-- comparisons with computed times), and one uuid_timestamp() leaves as
+-- written on a column that declares nothing: the settings' sums.
+SELECT p AS policy, count(*) AS settings, sum(c.queries) AS queries, sum(c.leaked) AS leaked, sum(c.wrong) AS wrong
+FROM (VALUES ($p$uuid_v7_to_timestamptz(id) BETWEEN '2026-11-01' AND '2026-11-20 23:59:59'$p$),
+             ($p$uuid_v7_to_timestamptz(id) >= now() - (now() - '2026-11-01'::timestamptz)
+                AND uuid_v7_to_timestamptz(id) < now() - (now() - '2026-11-21'::timestamptz)$p$),
+             ($p$uuid_timestamp(id) >= '2026-11-01' AND uuid_timestamp(id) < '2026-11-21'$p$))
+     v(p),
+     LATERAL rls_check(p) c
+GROUP BY 1
+ORDER BY 1;
+-- A security_barrier view's time condition, likewise before the query's
+-- (the rows labeled as its window shows them).
+UPDATE rls_docs SET secret = CASE WHEN id <@ '[2026-11-01, 2026-11-21)'::tstzrange THEN 'visible' ELSE 'hidden' END;
 CREATE VIEW rls_window WITH (security_barrier) AS
   SELECT * FROM rls_docs WHERE id <@ '[2026-11-01, 2026-11-21)'::tstzrange;
 SELECT set_config('regress.leaked', '0', false) AS reset;

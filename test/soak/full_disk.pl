@@ -1,11 +1,14 @@
 # make soak (not part of CI): the mark on a full disk.
 #
-# The data directory, then pg_wal alone, on a size-limited tmpfs that make
-# soak mounts (as root; skipped, saying so, where it cannot).  Once the disk is full, a
-# value that needs the mark moved fails with PostgreSQL's own "could not
-# write" error (the mark is written to a new file, which needs space);
-# nothing committed before is lost; once space is freed, generation
-# resumes and stays above every earlier value.
+# The data directory, then pg_wal alone (initdb --waldir), on a
+# size-limited tmpfs that make soak mounts (as root; skipped, saying so,
+# where it cannot).  Data directory full: a value that needs the mark
+# moved fails with PostgreSQL's own "could not write" error (the mark is
+# written to a new file, which needs space).  pg_wal full: values under
+# valid marks run and write no WAL of their own; the move that needs a new
+# segment PANICs, as any WAL write does.  Either way nothing committed
+# before is lost, and once space is freed generation resumes and stays
+# above every earlier value.
 use strict;
 use warnings FATAL => 'all';
 use File::Copy qw(move);

@@ -22,11 +22,12 @@
 # as the README's use cases make them: uuid columns of v6, v7 and v8
 # DEFAULTs, ULID and canonical text, a domain's DEFAULT and a domain over
 # that domain, a DEFAULT shifted an hour back, a partitioned table, a
-# column with one key two days ahead, and uuidx_core18's uuidv7() and
-# uuidv7(interval) (installed in ux too).  In 2, 3 and 5 the new server first
-# hands out keys below the rows it holds (what the function is for), then,
-# after the README's one call, only keys above every one of them (within
-# 24 hours of the clock).
+# column with one key two days ahead, uuidx_core18's uuidv7() and
+# uuidv7(interval) (installed in ux too), and a BEFORE INSERT trigger's
+# keys.  In 2, 3 and 5 the new server first hands out keys below the rows
+# it holds (what the function is for), then, after the README's one call
+# and its one line for the trigger's table, only keys above every one of
+# them (within 24 hours of the clock).
 use strict;
 use warnings FATAL => 'all';
 use File::Basename qw(dirname);
@@ -47,12 +48,24 @@ my $advance_all = do
 	$1;
 };
 
-# Runs the README's call and returns the notes of columns not fully
-# advanced, as "table.column: note" lines (far, whose key two days ahead is
-# beyond the bound, is always one).
+# The README's one line for a column filled by a trigger or the
+# application, for table t, also from the README.
+my $advance_one = do
+{
+	my $readme = slurp_file(dirname(__FILE__) . '/../../README.md');
+	$readme =~ /`(SELECT\s+uuidx_generator_advance\(max\(id\)\) FROM t WHERE uuid_version\(id\) = 7)`/
+	  or die 'the one line for a column filled by a trigger is not in README.md';
+	$1 =~ s/\s+/ /gr;
+};
+
+# Runs the README's call, and its one line for trig, whose keys a trigger
+# makes, and returns the notes of columns not fully advanced, as
+# "table.column: note" lines (far, whose key two days ahead is beyond the
+# bound, is always one).
 sub advance_all
 {
 	my ($node) = @_;
+	$node->safe_psql('postgres', $advance_one =~ s/ FROM t / FROM trig /r);
 	my $rows = $node->safe_psql('postgres', "CREATE TEMP TABLE r AS $advance_all;"
 		  . q{SELECT string_agg(table_name || '.' || column_name || ': ' || coalesce(note, 'advanced to ' || advanced_to), E'\n'
 		                        ORDER BY table_name::text, column_name)
@@ -92,7 +105,7 @@ my @shapes = (
 	[ items7 => 'id' ], [ items6 => 'id' ], [ items8 => 'id' ],
 	[ ulids => 'ulid_to_uuid(id)' ], [ texts => 'id::uuid' ],
 	[ dom => 'id' ], [ dom2 => 'id' ], [ shifted => 'id' ], [ parted => 'id' ], [ far => 'id' ],
-	[ core18 => 'id' ], [ core18s => 'id' ]);
+	[ core18 => 'id' ], [ core18s => 'id' ], [ trig => 'id' ]);
 
 sub fill
 {
@@ -120,6 +133,11 @@ sub fill
 		CREATE TABLE core18 (id uuid PRIMARY KEY DEFAULT ux.uuidv7(), n int);
 		CREATE TABLE core18s (id uuid PRIMARY KEY DEFAULT ux.uuidv7('-1 hour'), n int);
 		CREATE TABLE far (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
+		-- keys from a trigger, which the call does not find (the README's one line)
+		CREATE TABLE trig (id uuid PRIMARY KEY, n int);
+		CREATE FUNCTION trig_key() RETURNS trigger LANGUAGE plpgsql
+		  AS 'BEGIN NEW.id := ux.uuid_generate_v7(); RETURN NEW; END';
+		CREATE TRIGGER trig_key BEFORE INSERT ON trig FOR EACH ROW EXECUTE FUNCTION trig_key();
 		INSERT INTO far VALUES (uuid_timestamptz_to_v7(now() + interval '2 days'), 0);
 		CREATE TABLE named (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), name_key uuid);
 		INSERT INTO named (name_key)
