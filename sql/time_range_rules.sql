@@ -263,6 +263,19 @@ INSERT INTO keyset
   SELECT CASE WHEN g % 10 = 0 THEN v6_at(t) ELSE uuid_timestamptz_to_v7(t, true) END, g
   FROM (SELECT g, '2026-11-01 00:00+00'::timestamptz + g * interval '10 seconds' AS t FROM generate_series(0, 49999) g) s;
 ANALYZE keyset;
+-- Five rows of a window and a comparison of the key, in key order, by
+-- the scan and by the definition.
+CREATE FUNCTION keyset_page(r text, cmp text, dir text) RETURNS SETOF uuid
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN QUERY EXECUTE format('SELECT id FROM keyset WHERE id <@ %L::tstzrange AND %s ORDER BY id %s LIMIT 5', r, cmp, dir);
+END $$;
+CREATE FUNCTION keyset_defined(r text, cmp text, dir text) RETURNS SETOF uuid
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN QUERY EXECUTE format('SELECT id FROM keyset WHERE uuid_version(id) IN (6, 7) AND %L::tstzrange @> uuid_timestamp(id) AND %s ORDER BY id %s LIMIT 5',
+                              r, cmp, dir);
+END $$;
 PREPARE page(uuid) AS
   SELECT id FROM keyset WHERE id <@ '[2026-11-03, 2026-11-04)'::tstzrange AND id < $1 ORDER BY id DESC LIMIT 10;
 SET plan_cache_mode = force_generic_plan;
@@ -292,8 +305,68 @@ BEGIN
   RETURN NEXT;
 END $$;
 SELECT * FROM all_pages();
+-- A page of v7 keys never starts the scan of the v6 keys' range, which its
+-- id < $1 excludes (the scan evaluates $1 itself, once).
+PREPARE page(uuid) AS
+  SELECT id FROM keyset WHERE id <@ '[2026-11-03, 2026-11-04)'::tstzrange AND id < $1 ORDER BY id DESC LIMIT 10;
+CREATE FUNCTION children_started(last uuid) RETURNS int
+LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+  started int := 0;
+BEGIN
+  FOR line IN EXECUTE format('EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE page(%L)', last) LOOP
+    IF line ~ '->  Index' AND line !~ 'never executed' THEN
+      started := started + 1;
+    END IF;
+  END LOOP;
+  RETURN started;
+END $$;
+SELECT children_started(uuid_timestamptz_to_v7('2026-11-03 12:00+00')) AS page_of_v7_keys,
+       children_started(v6_at('2026-11-03 12:00+00')) AS page_of_v6_keys,
+       children_started(NULL) AS page_after_null;
+DEALLOCATE page;
+-- Only comparisons the children evaluate anyway (operators of the index's
+-- family, index conditions) are evaluated by the scan: another operator
+-- with uuid_lt is a filter, never run on an empty window.
+CREATE OPERATOR <<< (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = uuid_lt);
+CREATE FUNCTION pick(t text) RETURNS uuid
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF t = 'boom' THEN
+    RAISE EXCEPTION 'pick(boom) was evaluated';
+  END IF;
+  RETURN t::uuid;
+END $$;
+PREPARE other(text) AS
+  SELECT id FROM keyset WHERE id <@ '[2027-01-01, 2027-01-02)'::tstzrange AND pick($1) <<< id ORDER BY id LIMIT 5;
+EXECUTE other('boom');
+DEALLOCATE other;
+DROP OPERATOR <<< (uuid, uuid);
+DROP FUNCTION pick(text);
 RESET plan_cache_mode;
-DROP FUNCTION all_pages();
+DROP FUNCTION all_pages(), children_started(uuid);
+-- The key's other comparisons, each operator and either side, with a
+-- value in the v7 keys' range, in the v6 keys', past both, and NULL:
+-- the rows of the definition, ordered or not.
+SELECT count(*) AS cases,
+       count(*) FILTER (WHERE rows_of(format('SELECT 1 FROM keyset WHERE id <@ %L::tstzrange AND %s', r, cmp))
+                              <> rows_of(format('SELECT 1 FROM keyset WHERE uuid_version(id) IN (6, 7) AND %L::tstzrange @> uuid_timestamp(id) AND %s', r, cmp)))
+         AS wrong_counts,
+       count(*) FILTER (WHERE NOT (SELECT x FROM (SELECT
+              (SELECT array_agg(k) FROM keyset_page(r, cmp, 'ASC') k) IS NOT DISTINCT FROM
+              (SELECT array_agg(k) FROM keyset_defined(r, cmp, 'ASC') k) AND
+              (SELECT array_agg(k) FROM keyset_page(r, cmp, 'DESC') k) IS NOT DISTINCT FROM
+              (SELECT array_agg(k) FROM keyset_defined(r, cmp, 'DESC') k) AS x) s)) AS wrong_pages
+FROM (VALUES ('[2026-11-03, 2026-11-04)'), ('[2026-11-03 10:00, 2026-11-03 10:10)')) w(r),
+     LATERAL (SELECT format(f, v)
+              FROM unnest(array['id < %L', 'id <= %L', 'id = %L', 'id >= %L', 'id > %L',
+                                '%L > id', '%L >= id', '%L = id', '%L <= id', '%L < id']) f,
+                   unnest(array[uuid_timestamptz_to_v7('2026-11-03 10:05+00', true)::text,
+                                (SELECT min(id) FROM keyset WHERE uuid_version(id) = 7 AND id >= uuid_timestamptz_to_v7('2026-11-03 10:05+00'))::text,
+                                v6_at('2026-11-03 10:05+00')::text,
+                                (SELECT min(id) FROM keyset WHERE uuid_version(id) = 6 AND uuid_timestamp(id) >= '2026-11-03 10:05+00')::text,
+                                'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-000000000000', NULL]) v) c(cmp);
 
 -- 5. Estimates, within twice the rows: a window computed from now() on
 -- both sides; a window open towards the future on a column with one key
@@ -349,4 +422,5 @@ SELECT plan_text($$SELECT count(*) FROM keyset WHERE id <@ '[2026-11-03 10:00, 2
 RESET uuidx.enable_time_ranges_scan;
 RESET enable_bitmapscan;
 DROP TABLE keyset, strict_o, strict_e;
+DROP FUNCTION keyset_page(text, text, text), keyset_defined(text, text, text);
 DROP ROLE regress_uuidx_rules;

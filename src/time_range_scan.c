@@ -38,6 +38,7 @@
 #include "time_range.h"
 
 #include "compat.h"
+#include "access/stratnum.h"
 #include "commands/explain.h"
 #include "executor/executor.h"
 #include "nodes/extensible.h"
@@ -64,6 +65,8 @@ typedef struct TimeScanState
 	bool	   *compared;		/* of two comparisons, whose times may cross */
 	List	   *window_states;	/* ExprStates of all conditions' arguments */
 	TimeWindow *windows;		/* each condition's */
+	List	   *limit_states;	/* the key's other comparisons' values */
+	int		   *limit_strategies;	/* and their B-tree strategies */
 	bool		simple_projection;	/* of columns only: allocates nothing */
 	bool		started;
 	bool		empty;			/* a condition holds nothing */
@@ -85,6 +88,8 @@ begin_scan(CustomScanState *node, EState *estate, int eflags)
 	CustomScan *cscan = (CustomScan *) node->ss.ps.plan;
 	List	   *versions = lsecond(cscan->custom_private);
 	List	   *nargs = lthird(cscan->custom_private);
+	List	   *strategies = list_nth(cscan->custom_private, 4);
+	int			nwindow_args;
 	ListCell   *lc;
 
 	state->order = intVal(linitial(cscan->custom_private));
@@ -108,7 +113,16 @@ begin_scan(CustomScanState *node, EState *estate, int eflags)
 		state->compared[foreach_current_index(lc)] = lfirst_int(lc) < 0;
 	}
 	state->windows = palloc(sizeof(TimeWindow) * state->nconditions);
-	state->window_states = ExecInitExprList(cscan->custom_exprs, &node->ss.ps);
+	nwindow_args = 0;
+	for (int c = 0; c < state->nconditions; c++)
+		nwindow_args += state->nargs[c];
+	state->window_states = ExecInitExprList(list_truncate(list_copy(cscan->custom_exprs), nwindow_args),
+											&node->ss.ps);
+	state->limit_states = ExecInitExprList(list_copy_tail(cscan->custom_exprs, nwindow_args),
+										   &node->ss.ps);
+	state->limit_strategies = palloc(sizeof(int) * (list_length(strategies) + 1));
+	foreach(lc, strategies)
+		state->limit_strategies[foreach_current_index(lc)] = lfirst_int(lc);
 
 	/*
 	 * The scan tuple is the slot of whichever child returned the row, of its
@@ -180,6 +194,81 @@ compute_windows(TimeScanState *state)
 }
 
 /*
+ * Does the key's comparison (strategy, with value) exclude every key in
+ * [lower, upper]?
+ */
+static bool
+limit_excludes(int strategy, const pg_uuid_t *value, const pg_uuid_t *lower, const pg_uuid_t *upper)
+{
+	int			below = memcmp(lower->data, value->data, UUID_LEN);
+	int			above = memcmp(upper->data, value->data, UUID_LEN);
+
+	switch (strategy)
+	{
+		case BTLessStrategyNumber:
+			return below >= 0;
+		case BTLessEqualStrategyNumber:
+			return below > 0;
+		case BTEqualStrategyNumber:
+			return below > 0 || above < 0;
+		case BTGreaterEqualStrategyNumber:
+			return above < 0;
+		case BTGreaterStrategyNumber:
+			return above <= 0;
+	}
+	return false;
+}
+
+/*
+ * The children that the key's other comparisons (a keyset page's
+ * id < $1, which every child checks too) leave nothing to return: those
+ * whose key range, the keys of their version in every window, lies beyond
+ * a value.  They are marked done, and their index scans never start: on a
+ * column that declares nothing, each page of v7 keys would otherwise
+ * descend the index for v6 keys as well.  A NULL value holds no key.
+ */
+static void
+apply_limits(TimeScanState *state)
+{
+	ExprContext *econtext = state->css.ss.ps.ps_ExprContext;
+	pg_uuid_t	lower[2],
+				upper[2];
+	MemoryContext old;
+	ListCell   *lc;
+
+	if (state->limit_states == NIL)
+		return;
+	for (int i = 0; i < state->nchildren; i++)
+	{
+		memset(lower[i].data, 0, UUID_LEN);
+		memset(upper[i].data, 0xFF, UUID_LEN);
+		for (int c = 0; c < state->nconditions; c++)
+		{
+			pg_uuid_t	bound;
+
+			uuidx_window_bound(&state->windows[c], state->versions[i], false, &bound);
+			if (memcmp(bound.data, lower[i].data, UUID_LEN) > 0)
+				lower[i] = bound;
+			uuidx_window_bound(&state->windows[c], state->versions[i], true, &bound);
+			if (memcmp(bound.data, upper[i].data, UUID_LEN) < 0)
+				upper[i] = bound;
+		}
+	}
+	old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
+	foreach(lc, state->limit_states)
+	{
+		bool		isnull;
+		Datum		value = ExecEvalExpr(lfirst(lc), econtext, &isnull);
+
+		for (int i = 0; i < state->nchildren; i++)
+			state->done[i] |= isnull ||
+				limit_excludes(state->limit_strategies[foreach_current_index(lc)],
+							   DatumGetUUIDP(value), &lower[i], &upper[i]);
+	}
+	MemoryContextSwitchTo(old);
+}
+
+/*
  * The next row of child i that passes the conditions, checked on its key
  * (the definition of each arm of the child's version), or NULL at its end.
  */
@@ -233,6 +322,8 @@ next_row(TimeScanState *state)
 			state->heads[i] = NULL;
 			state->done[i] = state->empty;
 		}
+		if (!state->empty)
+			apply_limits(state);
 	}
 	if (state->empty)
 		return NULL;
@@ -241,7 +332,7 @@ next_row(TimeScanState *state)
 	{
 		while (state->current < state->nchildren)
 		{
-			slot = next_of_child(state, state->current);
+			slot = state->done[state->current] ? NULL : next_of_child(state, state->current);
 			if (slot != NULL)
 				return slot;
 			state->current++;

@@ -22,12 +22,14 @@
 #include "time_range.h"
 
 #include "compat.h"
+#include "access/stratnum.h"
 #include "access/sysattr.h"
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_type_d.h"
 #include "nodes/extensible.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
+#include "optimizer/clauses.h"
 #include "optimizer/cost.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/pathnode.h"
@@ -35,6 +37,7 @@
 #include "optimizer/restrictinfo.h"
 #include "optimizer/tlist.h"
 #include "parser/parsetree.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/typcache.h"
 
@@ -732,6 +735,88 @@ without_gating(Plan *plan)
 }
 
 /*
+ * The B-tree strategy of one of uuid's own comparison operators, by its
+ * function (whatever the operator's name or schema), with the key on the
+ * left, or on the right where commuted; 0 for any other operator.
+ */
+static int
+uuid_strategy(Oid opno, bool commuted)
+{
+	switch (get_opcode(opno))
+	{
+		case F_UUID_LT:
+			return commuted ? BTGreaterStrategyNumber : BTLessStrategyNumber;
+		case F_UUID_LE:
+			return commuted ? BTGreaterEqualStrategyNumber : BTLessEqualStrategyNumber;
+		case F_UUID_EQ:
+			return BTEqualStrategyNumber;
+		case F_UUID_GE:
+			return commuted ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber;
+		case F_UUID_GT:
+			return commuted ? BTLessStrategyNumber : BTGreaterStrategyNumber;
+		default:
+			return 0;
+	}
+}
+
+/*
+ * The query's other comparisons of the key with a value fixed for the scan
+ * (a keyset page's id < $1), which the children take as index conditions
+ * (key_conditions(): operators of the index's family, so each child
+ * evaluates the values when it starts): their strategies, and the values.
+ * The scan evaluates the values once per run, and skips a child whose key
+ * range they exclude without starting its index scan (a column that
+ * declares nothing has a child for v6 keys, which a page of v7 keys never
+ * reaches).
+ */
+static void
+key_limits(RelOptInfo *rel, const ScanShape *shape, Oid indexid, List **strategies, List **values)
+{
+	Node	   *key = strip_implicit_coercions(shape->id);
+	Oid			opfamily = InvalidOid;
+	ListCell   *lc;
+
+	foreach(lc, rel->indexlist)
+	{
+		if (((IndexOptInfo *) lfirst(lc))->indexoid == indexid)
+			opfamily = ((IndexOptInfo *) lfirst(lc))->opfamily[0];
+	}
+	if (!OidIsValid(opfamily))
+		return;
+
+	foreach(lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst(lc);
+		OpExpr	   *op = (OpExpr *) rinfo->clause;
+		Node	   *value;
+		int			strategy;
+
+		if (rinfo->pseudoconstant || !IsA(op, OpExpr) || list_length(op->args) != 2 ||
+			answered_by_scan((Node *) op, shape) || !restriction_is_securely_promotable(rinfo, rel))
+			continue;
+		if (equal(strip_implicit_coercions(linitial(op->args)), key) &&
+			op_in_opfamily(op->opno, opfamily))
+		{
+			value = lsecond(op->args);
+			strategy = uuid_strategy(op->opno, false);
+		}
+		else if (equal(strip_implicit_coercions(lsecond(op->args)), key) &&
+				 OidIsValid(get_commutator(op->opno)) && op_in_opfamily(get_commutator(op->opno), opfamily))
+		{
+			value = linitial(op->args);
+			strategy = uuid_strategy(op->opno, true);
+		}
+		else
+			continue;
+		if (strategy == 0 || contain_var_clause(value) || contain_volatile_functions(value) ||
+			contain_subplans(value))
+			continue;
+		*strategies = lappend_int(*strategies, strategy);
+		*values = lappend(*values, copyObject(value));
+	}
+}
+
+/*
  * PlanCustomPath: the children check every clause of the query but those
  * the scan answers from the key (answered_by_scan), and return the target
  * with id, which is the scan tuple.
@@ -745,6 +830,9 @@ plan_scan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	ScanShape	shape;
 	Condition  *first;
 	TargetEntry *key_tle;
+	List	   *strategies = NIL;
+	List	   *limits = NIL;
+	Plan	   *child;
 	ListCell   *lc;
 
 	shape.conditions = lsecond(best_path->custom_private);
@@ -775,9 +863,13 @@ plan_scan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	key_tle = tlist_member((Expr *) strip_implicit_coercions(shape.id), cscan->custom_scan_tlist);
 	if (key_tle == NULL)
 		elog(ERROR, UUIDX_SCAN_NAME " scan lost its key column");
-	cscan->custom_exprs = copyObject(llast(private));
-	cscan->custom_private = list_make4(linitial(private), lsecond(private), lthird(private),
-									   makeInteger(key_tle->resno));
+	child = linitial(custom_plans);
+	key_limits(rel, &shape, IsA(child, IndexOnlyScan) ? ((IndexOnlyScan *) child)->indexid :
+			   IsA(child, IndexScan) ? ((IndexScan *) child)->indexid : InvalidOid,
+			   &strategies, &limits);
+	cscan->custom_exprs = list_concat(copyObject(llast(private)), limits);
+	cscan->custom_private = list_make5(linitial(private), lsecond(private), lthird(private),
+									   makeInteger(key_tle->resno), strategies);
 	cscan->methods = uuidx_time_scan_methods();
 	return &cscan->scan.plan;
 }
