@@ -387,10 +387,9 @@ key_position(UuidxGenerator gen, const pg_uuid_t *key)
  * commit waits; a wait canceled is a WARNING after which the move stands,
  * as a commit does (the file and WAL have the marks already), and the
  * statement ends with the cancel's error; values beyond the marks the
- * standbys have still wait for them.
- * Returns the
- * time every generator now stands at, at least: all their values from now
- * on are of a later time.
+ * standbys have still wait for them.  Returns the time every generator
+ * now stands at, at least: all their values from now on are of a later
+ * time.
  */
 static TimestampTz
 advance_generators(const uint64 *target)

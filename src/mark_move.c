@@ -65,7 +65,11 @@ standbys_done(XLogRecPtr lsn)
 	return !named || uuidx_mark_wal_standbys_flushed(lsn);
 }
 
-/* The mark worker's: read the configuration again, where a reload came. */
+/*
+ * The mark worker's: read the configuration again where a reload came (in
+ * its main loop, and while it waits for the standbys), and publish what its
+ * synchronous_standby_names says for standbys_done().
+ */
 static void
 worker_reload(void)
 {
@@ -87,14 +91,6 @@ wait_context(void *arg)
 			   LSN_FORMAT_ARGS(lsn));
 }
 
-/* How a wait for the standbys ended. */
-typedef enum StandbysWait
-{
-	STANDBYS_HAVE_IT,			/* or none is named */
-	STANDBYS_NOT_YET,			/* UUIDX_MARK_NO_WAIT: not waited for */
-	STANDBYS_WAIT_CANCELED,		/* UUIDX_MARK_WAIT_AS_COMMIT: canceled */
-} StandbysWait;
-
 /*
  * Wait until the synchronous standbys have flushed the record at lsn: a
  * mark is used only once they have it, so that a standby promoted in a
@@ -109,19 +105,21 @@ typedef enum StandbysWait
  * its wait, and which holds interrupts meanwhile, as a commit does), a
  * cancel or a termination ends the wait with a WARNING that the move
  * stands; the interrupt stays pending, so the statement still ends with
- * its error once the caller has moved the generators.  With UUIDX_MARK_NO_WAIT (an early move, made by a value
- * the mark still covers), nothing waits.
+ * its error once the caller has moved the generators.  With
+ * UUIDX_MARK_NO_WAIT (an early move, made by a value the mark still
+ * covers), nothing waits.  True once the standbys have the record; false
+ * where not waited for, or the wait was canceled.
  */
-static StandbysWait
+static bool
 wait_for_standbys(XLogRecPtr lsn, UuidxMarkWait how)
 {
 	ErrorContextCallback errcallback;
-	StandbysWait result = STANDBYS_HAVE_IT;
+	bool		have = true;
 
 	if (standbys_done(lsn))
-		return STANDBYS_HAVE_IT;
+		return true;
 	if (how == UUIDX_MARK_NO_WAIT)
-		return STANDBYS_NOT_YET;
+		return false;
 	/* the caller holds interrupts until its move stands (as a commit does) */
 	Assert(how != UUIDX_MARK_WAIT_AS_COMMIT || InterruptHoldoffCount > 0);
 	errcallback.callback = wait_context;
@@ -136,7 +134,7 @@ wait_for_standbys(XLogRecPtr lsn, UuidxMarkWait how)
 					(errmsg("canceling the wait for synchronous replication of the generators' advance"),
 					 errdetail("The generators have been advanced on this server, but the WAL record of their high-water mark might not have been replicated to the standby."),
 					 errhint("Values beyond the mark the standbys have still wait for them.")));
-			result = STANDBYS_WAIT_CANCELED;
+			have = false;
 			break;
 		}
 		CHECK_FOR_INTERRUPTS();
@@ -149,7 +147,7 @@ wait_for_standbys(XLogRecPtr lsn, UuidxMarkWait how)
 		ResetLatch(MyLatch);
 	}
 	error_context_stack = errcallback.previous;
-	return result;
+	return have;
 }
 
 /*
@@ -206,7 +204,7 @@ uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, int elevel, Uuid
 		lsn = uuidx_state->written_lsn;
 	LWLockRelease(&uuidx_state->lock);
 
-	if (to_wal && wait_for_standbys(lsn, wait) != STANDBYS_HAVE_IT)
+	if (to_wal && !wait_for_standbys(lsn, wait))
 		return false;
 
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
@@ -440,7 +438,8 @@ worker_recovery_round(int64 now_us)
 
 /*
  * One round of the mark worker (mark_worker.c), with its latch; returns
- * how long it may sleep, in milliseconds, unless its latch is set.  In
+ * how long it may sleep, in milliseconds, unless its latch is set.  It
+ * first reads the configuration again where a reload came.  In
  * recovery it makes durable the marks redo left renamed only, at most once
  * a second (worker_recovery_round()).  Otherwise it writes the mark as it stands to WAL where it
  * should be there and is not, and, while values are being made (a
@@ -457,11 +456,11 @@ uuidx_mark_worker_step(Latch *latch)
 	bool		active;
 
 	uuidx_state_ensure();
+	worker_reload();
 	if (!uuidx_state->persistent)
 		return 60000;
-	pg_atomic_write_u32(&uuidx_state->standbys_named, uuidx_mark_wal_standbys_named() ? 1 : 0);
-	pg_write_barrier();			/* the flag before the latch that vouches for
-								 * it */
+	pg_write_barrier();			/* standbys_named before the latch that
+								 * vouches for it */
 	uuidx_state->worker_latch = latch;
 	now_us = uuidx_clock_unix_100ns() / 10;
 

@@ -23,7 +23,6 @@
 #include "storage/latch.h"
 #include "storage/proc.h"
 #include "tcop/tcopprot.h"
-#include "utils/guc.h"
 #include "utils/wait_event.h"
 
 PGDLLEXPORT void uuidx_mark_worker_main(Datum arg);
@@ -51,11 +50,7 @@ uuidx_mark_worker_main(Datum arg)
 	for (;;)
 	{
 		CHECK_FOR_INTERRUPTS();
-		if (ConfigReloadPending)
-		{
-			ConfigReloadPending = false;
-			ProcessConfigFile(PGC_SIGHUP);
-		}
+		/* (the round reads the configuration again after a reload) */
 		sleep_ms = uuidx_mark_worker_step(MyLatch);
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
 						 sleep_ms, PG_WAIT_EXTENSION);

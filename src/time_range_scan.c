@@ -113,9 +113,8 @@ begin_scan(CustomScanState *node, EState *estate, int eflags)
 		state->compared[foreach_current_index(lc)] = lfirst_int(lc) < 0;
 	}
 	state->windows = palloc(sizeof(TimeWindow) * state->nconditions);
-	nwindow_args = 0;
-	for (int c = 0; c < state->nconditions; c++)
-		nwindow_args += state->nargs[c];
+	/* the conditions' arguments, then the key's other comparisons' values */
+	nwindow_args = list_length(cscan->custom_exprs) - list_length(strategies);
 	state->window_states = ExecInitExprList(list_truncate(list_copy(cscan->custom_exprs), nwindow_args),
 											&node->ss.ps);
 	state->limit_states = ExecInitExprList(list_copy_tail(cscan->custom_exprs, nwindow_args),

@@ -366,13 +366,43 @@ child_conditions(PlannerInfo *root, Condition *cond, Node *id, int version, bool
 }
 
 /*
+ * rinfo, where it compares the key with a value fixed for the scan by an
+ * operator of the index's family, as a clause with the key on the left
+ * (commuted where the key stands on the right); NULL otherwise.  Only
+ * clauses the planner would let an index check before the table's other
+ * clauses (restriction_is_securely_promotable()), and none the scan answers.
+ */
+static RestrictInfo *
+key_comparison(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape,
+			   RestrictInfo *rinfo)
+{
+	OpExpr	   *op = (OpExpr *) rinfo->clause;
+
+	if (rinfo->pseudoconstant || !IsA(op, OpExpr) || list_length(op->args) != 2 ||
+		answered_by_scan((Node *) op, shape) || !restriction_is_securely_promotable(rinfo, rel))
+		return NULL;
+	if (match_index_to_operand(linitial(op->args), 0, index) &&
+		op_in_opfamily(op->opno, index->opfamily[0]) &&
+		is_pseudo_constant_for_index(root, lsecond(op->args), index))
+		return rinfo;
+	if (match_index_to_operand(lsecond(op->args), 0, index) &&
+		is_pseudo_constant_for_index(root, linitial(op->args), index))
+	{
+		Oid			commuted = get_commutator(op->opno);
+
+		if (OidIsValid(commuted) && op_in_opfamily(commuted, index->opfamily[0]))
+			return commute_restrictinfo(rinfo, commuted);
+	}
+	return NULL;
+}
+
+/*
  * The query's other conditions on the key that the index can answer as it
  * walks, id < $1 of a keyset page say: comparisons of the key with a value
  * fixed for the scan, by an operator of the index's family (commuted where
  * the key stands on the right).  Each child takes them as index conditions,
  * so that it starts and stops where they say instead of checking them on
- * every row of its range.  Only those the planner would let an index check
- * before the table's other clauses (restriction_is_securely_promotable()).
+ * every row of its range (key_comparison()).
  */
 static List *
 key_conditions(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape)
@@ -382,30 +412,13 @@ key_conditions(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const Sc
 
 	foreach(lc, rel->baserestrictinfo)
 	{
-		RestrictInfo *rinfo = lfirst(lc);
-		OpExpr	   *op = (OpExpr *) rinfo->clause;
-		RestrictInfo *qual = NULL;
+		RestrictInfo *qual = key_comparison(root, rel, index, shape, lfirst(lc));
 		IndexClause *ic;
 
-		if (rinfo->pseudoconstant || !IsA(op, OpExpr) || list_length(op->args) != 2 ||
-			answered_by_scan((Node *) op, shape) || !restriction_is_securely_promotable(rinfo, rel))
-			continue;
-		if (match_index_to_operand(linitial(op->args), 0, index) &&
-			op_in_opfamily(op->opno, index->opfamily[0]) &&
-			is_pseudo_constant_for_index(root, lsecond(op->args), index))
-			qual = rinfo;
-		else if (match_index_to_operand(lsecond(op->args), 0, index) &&
-				 is_pseudo_constant_for_index(root, linitial(op->args), index))
-		{
-			Oid			commuted = get_commutator(op->opno);
-
-			if (OidIsValid(commuted) && op_in_opfamily(commuted, index->opfamily[0]))
-				qual = commute_restrictinfo(rinfo, commuted);
-		}
 		if (qual == NULL)
 			continue;
 		ic = makeNode(IndexClause);
-		ic->rinfo = rinfo;
+		ic->rinfo = lfirst(lc);
 		ic->indexquals = list_make1(qual);
 		ic->lossy = false;
 		ic->indexcol = 0;
@@ -737,23 +750,23 @@ without_gating(Plan *plan)
 /*
  * The B-tree strategy of one of uuid's own comparison operators, by its
  * function (whatever the operator's name or schema), with the key on the
- * left, or on the right where commuted; 0 for any other operator.
+ * left; 0 for any other operator.
  */
 static int
-uuid_strategy(Oid opno, bool commuted)
+uuid_strategy(Oid opno)
 {
 	switch (get_opcode(opno))
 	{
 		case F_UUID_LT:
-			return commuted ? BTGreaterStrategyNumber : BTLessStrategyNumber;
+			return BTLessStrategyNumber;
 		case F_UUID_LE:
-			return commuted ? BTGreaterEqualStrategyNumber : BTLessEqualStrategyNumber;
+			return BTLessEqualStrategyNumber;
 		case F_UUID_EQ:
 			return BTEqualStrategyNumber;
 		case F_UUID_GE:
-			return commuted ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber;
+			return BTGreaterEqualStrategyNumber;
 		case F_UUID_GT:
-			return commuted ? BTLessStrategyNumber : BTGreaterStrategyNumber;
+			return BTGreaterStrategyNumber;
 		default:
 			return 0;
 	}
@@ -762,57 +775,39 @@ uuid_strategy(Oid opno, bool commuted)
 /*
  * The query's other comparisons of the key with a value fixed for the scan
  * (a keyset page's id < $1), which the children take as index conditions
- * (key_conditions(): operators of the index's family, so each child
- * evaluates the values when it starts): their strategies, and the values.
- * The scan evaluates the values once per run, and skips a child whose key
- * range they exclude without starting its index scan (a column that
- * declares nothing has a child for v6 keys, which a page of v7 keys never
- * reaches).
+ * (key_conditions(), so each child evaluates the values when it starts):
+ * their strategies, and the values, of those by uuid's own operators and
+ * without subqueries.  The scan evaluates the values once per run, and
+ * skips a child whose key range they exclude without starting its index
+ * scan (a column that declares nothing has a child for v6 keys, which a
+ * page of v7 keys never reaches).
  */
 static void
-key_limits(RelOptInfo *rel, const ScanShape *shape, Oid indexid, List **strategies, List **values)
+key_limits(PlannerInfo *root, RelOptInfo *rel, const ScanShape *shape, Oid indexid,
+		   List **strategies, List **values)
 {
-	Node	   *key = strip_implicit_coercions(shape->id);
-	Oid			opfamily = InvalidOid;
+	IndexOptInfo *index = NULL;
 	ListCell   *lc;
 
 	foreach(lc, rel->indexlist)
 	{
 		if (((IndexOptInfo *) lfirst(lc))->indexoid == indexid)
-			opfamily = ((IndexOptInfo *) lfirst(lc))->opfamily[0];
+			index = lfirst(lc);
 	}
-	if (!OidIsValid(opfamily))
+	if (index == NULL)
 		return;
-
 	foreach(lc, rel->baserestrictinfo)
 	{
-		RestrictInfo *rinfo = lfirst(lc);
-		OpExpr	   *op = (OpExpr *) rinfo->clause;
-		Node	   *value;
-		int			strategy;
+		RestrictInfo *qual = key_comparison(root, rel, index, shape, lfirst(lc));
+		OpExpr	   *op;
 
-		if (rinfo->pseudoconstant || !IsA(op, OpExpr) || list_length(op->args) != 2 ||
-			answered_by_scan((Node *) op, shape) || !restriction_is_securely_promotable(rinfo, rel))
+		if (qual == NULL)
 			continue;
-		if (equal(strip_implicit_coercions(linitial(op->args)), key) &&
-			op_in_opfamily(op->opno, opfamily))
-		{
-			value = lsecond(op->args);
-			strategy = uuid_strategy(op->opno, false);
-		}
-		else if (equal(strip_implicit_coercions(lsecond(op->args)), key) &&
-				 OidIsValid(get_commutator(op->opno)) && op_in_opfamily(get_commutator(op->opno), opfamily))
-		{
-			value = linitial(op->args);
-			strategy = uuid_strategy(op->opno, true);
-		}
-		else
+		op = (OpExpr *) qual->clause;
+		if (uuid_strategy(op->opno) == 0 || contain_subplans(lsecond(op->args)))
 			continue;
-		if (strategy == 0 || contain_var_clause(value) || contain_volatile_functions(value) ||
-			contain_subplans(value))
-			continue;
-		*strategies = lappend_int(*strategies, strategy);
-		*values = lappend(*values, copyObject(value));
+		*strategies = lappend_int(*strategies, uuid_strategy(op->opno));
+		*values = lappend(*values, copyObject(lsecond(op->args)));
 	}
 }
 
@@ -864,7 +859,7 @@ plan_scan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	if (key_tle == NULL)
 		elog(ERROR, UUIDX_SCAN_NAME " scan lost its key column");
 	child = linitial(custom_plans);
-	key_limits(rel, &shape, IsA(child, IndexOnlyScan) ? ((IndexOnlyScan *) child)->indexid :
+	key_limits(root, rel, &shape, IsA(child, IndexOnlyScan) ? ((IndexOnlyScan *) child)->indexid :
 			   IsA(child, IndexScan) ? ((IndexScan *) child)->indexid : InvalidOid,
 			   &strategies, &limits);
 	cscan->custom_exprs = list_concat(copyObject(llast(private)), limits);
