@@ -81,12 +81,9 @@ RESET parallel_leader_participation;
 -- (42723) before 1.4's direct path.
 CREATE DATABASE regress_uuidx_own_minmax;
 \c regress_uuidx_own_minmax
-CREATE FUNCTION own_smaller(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
-  AS 'SELECT CASE WHEN $1 <= $2 THEN $1 ELSE $2 END';
-CREATE FUNCTION own_larger(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
-  AS 'SELECT CASE WHEN $1 >= $2 THEN $1 ELSE $2 END';
-CREATE AGGREGATE min(uuid) (SFUNC = own_smaller, STYPE = uuid);
-CREATE AGGREGATE max(uuid) (SFUNC = own_larger, STYPE = uuid);
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set include :abs_srcdir '/sql/include/own_minmax.sql'
+\i :include
 
 CREATE EXTENSION uuidx;
 SELECT p.oid::regprocedure AS aggregate, a.aggtransfn,

@@ -198,13 +198,8 @@ my $readme = slurp_file(dirname(__FILE__) . '/../../README.md');
 my ($replace) = $readme =~ /```sql\n((?:(?!```).)*?ALTER EXTENSION uuidx ADD AGGREGATE min\(uuid\);\n)```/s
   or die "the README's replacement of a schema's min(uuid) is missing";
 $node->safe_psql('postgres', 'CREATE DATABASE own_minmax');
+$node->safe_psql('own_minmax', slurp_file(dirname(__FILE__) . '/../../sql/include/own_minmax.sql'));
 $node->safe_psql('own_minmax', q{
-	CREATE FUNCTION own_smaller(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
-	  AS 'SELECT CASE WHEN $1 <= $2 THEN $1 ELSE $2 END';
-	CREATE FUNCTION own_larger(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT
-	  AS 'SELECT CASE WHEN $1 >= $2 THEN $1 ELSE $2 END';
-	CREATE AGGREGATE min(uuid) (SFUNC = own_smaller, STYPE = uuid);
-	CREATE AGGREGATE max(uuid) (SFUNC = own_larger, STYPE = uuid);
 	SET client_min_messages = error;
 	CREATE EXTENSION uuidx;
 	CREATE TABLE t (id uuid);
