@@ -3,6 +3,13 @@
 #
 # Usage:  bash tools/build-pg.sh <major> [--release | --source-only]   (major: 17 or 18)
 #
+# Only what no Debian release's packages give is built (tools/debian-root.sh
+# runs the others): 18 with assertions, for sqlsmith and the suites'
+# Asserts (make matrix's step 18-assert), and 17 at 17.11, the server that
+# step upgrades from with pg_upgrade (Debian's 17.12 marks columns that
+# 18.6 rejects): the server and its client programs only, without
+# optimisation, which it does not need and which halves its build.
+#
 # Builds PostgreSQL <major> from Debian's *source* package postgresql-<major>,
 # at the version pinned in tools/debian-sources.txt (or, when that one is not
 # served, at a fallback listed there), every file checked against its pinned
@@ -74,8 +81,10 @@ RELEASE= SOURCE_ONLY=
 [[ ${2:-} == --release ]] && RELEASE=1
 [[ ${2:-} == --source-only ]] && SOURCE_ONLY=1
 
+FULL=1
 case "$MAJOR" in
-  17) EXTRA_CONFIGURE=() ;;
+  17) # only pg_upgrade's origin
+      EXTRA_CONFIGURE=(CFLAGS=-O0) FULL= ;;
   18) # 18 doubles as the assert-enabled build used for fuzzing.
       EXTRA_CONFIGURE=(--enable-cassert --enable-debug) ;;
   *)  die "unsupported major version '$MAJOR' (supported: 17, 18)" ;;
@@ -221,13 +230,15 @@ run ./configure "${CONFIGURE_ARGS[@]}"
 # -------------------------------------------------------------------- build
 step "make -j$JOBS (server, client programs, libraries)"
 run make -j"$JOBS"
-step "make -j$JOBS contrib/uuid-ossp contrib/pgcrypto contrib/btree_gist contrib/pg_walinspect contrib/file_fdw src/test/isolation"
-run make -j"$JOBS" -C contrib/uuid-ossp
-run make -j"$JOBS" -C contrib/pgcrypto
-run make -j"$JOBS" -C contrib/btree_gist
-run make -j"$JOBS" -C contrib/pg_walinspect
-run make -j"$JOBS" -C contrib/file_fdw
-run make -j"$JOBS" -C src/test/isolation
+if [[ -n $FULL ]]; then
+  step "make -j$JOBS contrib/uuid-ossp contrib/pgcrypto contrib/btree_gist contrib/pg_walinspect contrib/file_fdw src/test/isolation"
+  run make -j"$JOBS" -C contrib/uuid-ossp
+  run make -j"$JOBS" -C contrib/pgcrypto
+  run make -j"$JOBS" -C contrib/btree_gist
+  run make -j"$JOBS" -C contrib/pg_walinspect
+  run make -j"$JOBS" -C contrib/file_fdw
+  run make -j"$JOBS" -C src/test/isolation
+fi
 
 # ------------------------------------------------------------------ install
 step "installing into $PREFIX"
@@ -235,14 +246,16 @@ step "installing into $PREFIX"
 case "$PREFIX" in /|"") die "refusing to clean prefix '$PREFIX'";; esac
 rm -rf "$PREFIX"
 run make install
-run make -C contrib/uuid-ossp install
-run make -C contrib/pgcrypto install
-run make -C contrib/btree_gist install
-run make -C contrib/pg_walinspect install
-run make -C contrib/file_fdw install
-run make -C src/test/regress install     # pgxs/src/test/regress/pg_regress
-run make -C src/test/isolation install   # pg_isolation_regress + isolationtester
-run make -C src/test/perl install        # PostgreSQL::Test::* for TAP tests
+if [[ -n $FULL ]]; then
+  run make -C contrib/uuid-ossp install
+  run make -C contrib/pgcrypto install
+  run make -C contrib/btree_gist install
+  run make -C contrib/pg_walinspect install
+  run make -C contrib/file_fdw install
+  run make -C src/test/regress install     # pgxs/src/test/regress/pg_regress
+  run make -C src/test/isolation install   # pg_isolation_regress + isolationtester
+  run make -C src/test/perl install        # PostgreSQL::Test::* for TAP tests
+fi
 
 # ------------------------------------------------------------------- verify
 step "verifying installation"
@@ -256,7 +269,9 @@ PGXSDIR=$PKGLIBDIR/pgxs
   || die "unexpected pg_config --pgxs: $("$PG_CONFIG" --pgxs)"
 required=(
   "$BINDIR/postgres" "$BINDIR/initdb" "$BINDIR/pg_ctl" "$BINDIR/psql" "$BINDIR/pgbench"
-  "$PGXSDIR/src/makefiles/pgxs.mk"
+  "$BINDIR/pg_controldata" "$PGXSDIR/src/makefiles/pgxs.mk"
+)
+[[ -z $FULL ]] || required+=(
   "$PGXSDIR/src/test/regress/pg_regress"
   "$PGXSDIR/src/test/isolation/pg_isolation_regress"
   "$PGXSDIR/src/test/isolation/isolationtester"
@@ -283,8 +298,8 @@ fi
 if id postgres >/dev/null 2>&1; then
   runuser -u postgres -- "$BINDIR/postgres" --version >>"$LOG" 2>&1 \
     || die "user postgres cannot run $BINDIR/postgres (check permissions of $PREFIX and its parents)"
-  runuser -u postgres -- test -r "$PGXSDIR/src/test/perl/PostgreSQL/Test/Cluster.pm" \
-    || die "user postgres cannot read the installed TAP modules"
+  runuser -u postgres -- test -r "$PGXSDIR/src/makefiles/pgxs.mk" \
+    || die "user postgres cannot read the installed PGXS files"
 fi
 
 # ------------------------------------------------------------------ cleanup

@@ -1,6 +1,6 @@
-# tools/debian-source.sh -- fetch a pinned Debian source package, verified.
+# tools/debian-source.sh -- fetch a pinned Debian package, verified.
 #
-# Sourced by tools/build-pg.sh and tools/build-partman.sh.  The versions
+# Sourced by tools/build-pg.sh and tools/debian-root.sh.  The versions
 # that may be built, and the SHA-256 of each of their files, are in
 # tools/debian-sources.txt (UUIDX_PG_SOURCES names another list, for
 # tests).  debian_source_fetch TARGET DIR goes through TARGET's lines in
@@ -281,5 +281,5 @@ debian_source_fetch() {
 		return 0
 	done < <(debian_source_lines "$target")
 	[[ -n $pin ]] || die "$DEBIAN_SOURCES lists no version of $target"
-	die "none of the versions of $target listed in $DEBIAN_SOURCES could be fetched: ${tried[*]}"
+	die "none of the versions of $target (Debian's $pkg, $suite) listed in $DEBIAN_SOURCES could be fetched, the pin and its fallbacks: ${tried[*]}"
 }

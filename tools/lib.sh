@@ -41,13 +41,15 @@ require_build_packages() {
 	export PG_CONFIG PG_BINDIR PG_PGXS_DIR PG_MAJOR
 }
 
+# Build and install uuidx from DIR (default: the checkout).
 build_and_install() {
+	local dir=${1:-$UUIDX_ROOT}
 	say "building and installing uuidx for PostgreSQL $PG_MAJOR ($PG_CONFIG)"
 	# Always from clean: objects left by a build for another major (a plain
 	# `make` in between, say) would otherwise be linked in.  It takes seconds.
-	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" clean >&2
-	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" >&2
-	make -C "$UUIDX_ROOT" -s PG_CONFIG="$PG_CONFIG" install >&2
+	make -C "$dir" -s PG_CONFIG="$PG_CONFIG" clean >&2
+	make -C "$dir" -s PG_CONFIG="$PG_CONFIG" >&2
+	make -C "$dir" -s PG_CONFIG="$PG_CONFIG" install >&2
 }
 
 # Build uuidx for another installation (OTHER_PG_CONFIG) in a copy of the

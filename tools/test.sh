@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # make test: install what is missing, build and install uuidx (and the npm
-# packages test/t/014_independent.pl compares with, on 17 and later
-# pg_partman from Debian's source for test/t/016_partman.pl, and uuidx in
-# the major before for test/t/015_moves.pl's pg_upgrade), then PGXS's
+# packages test/t/014_independent.pl compares with, and uuidx in the major
+# before for test/t/015_moves.pl's pg_upgrade), then PGXS's
 # `make installcheck` (regression, isolation and TAP suites, each in servers
 # of its own) as the postgres OS user in a copy of the tree it can write.
 # The three suites run one after the other even when one fails (a single
@@ -10,6 +9,7 @@
 # sums them: "N passed, N failed"; non-zero exit if anything failed.
 #
 #   PG_CONFIG=/path/to/pg_config          test against another PostgreSQL
+#   UUIDX_OLD_PG_CONFIG=/path/to/pg_config  the older major 015_moves.pl upgrades from
 #   UUIDX_TESTS="regress isolation tap"   run only some suites
 #   UUIDX_TAP="test/t/002_clock_faults.pl"  run only some TAP files
 #   UUIDX_TAP_JOBS=1                      TAP files one at a time (default 2: each
@@ -21,30 +21,30 @@ source "$(dirname "$0")/lib.sh"
 
 # Even when nothing can run, the last line says so.
 require_build_packages || { echo "0 passed, 1 failed (could not install the packages the build needs)"; exit 1; }
-build_and_install || { echo "0 passed, 1 failed (could not build and install uuidx)"; exit 1; }
+# Built in a copy of the tree, where the suites then run: the checkout
+# stays as it was, and several majors can be tested from it at once.
+work=$(make_workdir test)
+copy_tree "$work"
+build_and_install "$work" || { echo "0 passed, 1 failed (could not build and install uuidx)"; exit 1; }
 install_node_packages
-# pg_partman for test/t/016_partman.pl, from Debian's source (17 and later)
-if [ "$PG_MAJOR" -ge 17 ]; then
-	bash "$UUIDX_ROOT/tools/build-partman.sh" "$PG_CONFIG" >/dev/null ||
-		{ echo "0 passed, 1 failed (could not build pg_partman)"; exit 1; }
+# The major before this one, with this uuidx installed, for
+# test/t/015_moves.pl's pg_upgrade: UUIDX_OLD_PG_CONFIG if set, else the
+# newest of Debian's PostgreSQL servers (with their PGXS) installed beside
+# this one (the Debian roots of tools/debian-root.sh hold 15 beside 17, 17
+# beside 18, 18 beside 19).  The test skips that part, saying why, where
+# there is none.
+UUIDX_OLD_PG_WHY="no Debian PostgreSQL older than $PG_MAJOR is installed beside it (/usr/lib/postgresql/*/bin/pg_config)"
+UUIDX_OLD_PG_CONFIG=${UUIDX_OLD_PG_CONFIG:-}
+if [ -z "$UUIDX_OLD_PG_CONFIG" ]; then
+	old_major=0
+	for old in /usr/lib/postgresql/*/bin/pg_config; do
+		major=${old#/usr/lib/postgresql/}
+		major=${major%%/*}
+		[[ $major =~ ^[0-9]+$ && $major -lt $PG_MAJOR && $major -gt $old_major ]] || continue
+		[ -f "/usr/lib/postgresql/$major/lib/pgxs/src/makefiles/pgxs.mk" ] || continue
+		UUIDX_OLD_PG_CONFIG=$old old_major=$major
+	done
 fi
-
-# The supported major before this one, with this uuidx installed, for
-# test/t/015_moves.pl's pg_upgrade: for 17 Debian's 15 at a pinned version
-# (tools/unpack-pg.sh says why), for 18 the 17 built here if it is.  The
-# test skips that part, saying why, where there is none.
-UUIDX_OLD_PG_CONFIG=
-UUIDX_OLD_PG_WHY="no supported major before $PG_MAJOR is tested"
-case $PG_MAJOR in
-17)
-	UUIDX_OLD_PG_CONFIG=$(bash "$UUIDX_ROOT/tools/unpack-pg.sh" 15 | tail -1) ||
-		UUIDX_OLD_PG_WHY="tools/unpack-pg.sh could not unpack the pinned 15 (see its output above)"
-	;;
-18)
-	UUIDX_OLD_PG_CONFIG=${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}/17/bin/pg_config
-	UUIDX_OLD_PG_WHY="no 17 in ${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}/17 (bash tools/build-pg.sh 17 builds it)"
-	;;
-esac
 if [ -x "$UUIDX_OLD_PG_CONFIG" ]; then
 	install_into "$UUIDX_OLD_PG_CONFIG" ||
 		{ echo "0 passed, 1 failed (could not install uuidx into $UUIDX_OLD_PG_CONFIG)"; exit 1; }
@@ -53,8 +53,6 @@ else
 fi
 export UUIDX_OLD_PG_CONFIG UUIDX_OLD_PG_WHY
 
-work=$(make_workdir test)
-copy_tree "$work"
 [ "$(id -u)" = 0 ] && chown -R postgres: "$work"
 passed=0
 failed=0

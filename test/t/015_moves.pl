@@ -392,12 +392,13 @@ SKIP:
 {
 	my $old_config = $ENV{UUIDX_OLD_PG_CONFIG};
 	skip 'no previous major to upgrade from: '
-	  . ($ENV{UUIDX_OLD_PG_WHY} // 'make test names one (UUIDX_OLD_PG_CONFIG) for 17 and 18'), 8
+	  . ($ENV{UUIDX_OLD_PG_WHY} // 'make test names one (UUIDX_OLD_PG_CONFIG) where an older major is installed'), 8
 	  unless $old_config && -x $old_config;
 	my $old_bin = `$old_config --bindir`;
 	chomp $old_bin;
-	my $old_major = (split /\./, (split ' ', `$old_config --version`)[1])[0];
-	my $new_major = (split /\./, (split ' ', `pg_config --version`)[1])[0];
+	# (the major of "PostgreSQL 17.11" or of "PostgreSQL 19rc1")
+	my ($old_major) = `$old_config --version` =~ /^PostgreSQL (\d+)/;
+	my ($new_major) = `pg_config --version` =~ /^PostgreSQL (\d+)/;
 	skip "the old install $old_config has no uuidx", 8
 	  unless -f (`$old_config --pkglibdir` =~ s/\s+$//r) . '/uuidx.so';
 	# initdb enables data checksums from 18 on: the old cluster must match.

@@ -16,8 +16,10 @@
 # due, and docs/partman.md's repair for each moves it to its day's partition.
 #
 # Needs pg_partman 5 (which takes a time encoder and decoder) in this
-# PostgreSQL: make test builds Debian's pg-partman source for 17 and 18.
-# Debian's package for 15 is pg_partman 4.7, which has neither: skipped.
+# PostgreSQL: the Debian roots of make matrix install Debian's
+# postgresql-17-partman (5.2) and postgresql-18-partman (5.5).  Debian's
+# package for 15 is pg_partman 4.7, which has neither, and Debian has none
+# for 19 yet: skipped.
 use strict;
 use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;
@@ -28,9 +30,8 @@ use FakeClock;
 
 my $node = PostgreSQL::Test::Cluster->new('partman');
 my $control = $node->config_data('--sharedir') . '/extension/pg_partman.control';
-plan skip_all => "pg_partman 5 is not built for PostgreSQL " . $node->pg_version->major
-  . ' (make test builds it for 17 and later; Debian packages pg_partman 4.7.2 for 15,'
-  . ' whose create_parent takes no time encoder for uuid columns)'
+plan skip_all => "pg_partman 5 is not installed in PostgreSQL " . $node->pg_version->major
+  . ' (Debian packages pg_partman 4.7.2 for 15, whose create_parent takes no time encoder for uuid columns)'
   if !-f $control && $node->pg_version < 17;
 plan skip_all => "pg_partman is not installed in this PostgreSQL ($control)" unless -f $control;
 my ($partman_version) = slurp_file($control) =~ /default_version\s*=\s*'([^']+)'/;

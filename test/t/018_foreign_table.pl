@@ -7,9 +7,9 @@
 #
 # A TAP test, not a regression test, because file_fdw is a contrib module
 # that a PostgreSQL under test may not have: where it is missing the test
-# skips, saying so.  (Debian's 15 has it, and tools/build-pg.sh builds it
-# into 17 and 18, where sql/time_range_rules.sql and time_range_random.sql
-# read foreign partitions too.)
+# skips, saying so.  (Debian's servers have it, and tools/build-pg.sh
+# builds it into the assert-enabled 18; sql/time_range_rules.sql and
+# time_range_random.sql read foreign partitions too.)
 use strict;
 use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;

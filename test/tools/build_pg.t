@@ -5,8 +5,9 @@
 # cache of its own seeded with the source files that an earlier build of
 # PostgreSQL 17 left in the real cache, and on a list of pins written here
 # from the tree's: so it needs no network, and it runs after
-# `bash tools/build-pg.sh 17` (make matrix's step 17).  The last cases do
-# the same for tools/unpack-pg.sh, whose packages step 17 fetched.
+# `bash tools/build-pg.sh 17` (make matrix's step 18-assert).  The last
+# cases do the same for the Debian roots' packages (tools/debian-root.sh),
+# which the steps that ran in the roots fetched.
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -120,7 +121,7 @@ $other =~ s/\Q$pin_version\E/17.98-0+deb13u1/g;
 $dir = setup($other);
 ($status, $out, $err) = build_pg($dir);
 isnt($status, 0, 'a cached version that is not listed is not built');
-like($err, qr/none of the versions of postgresql-17 listed in \S+ could be fetched: 17\.98-0\+deb13u1 \(trixie's index could not be fetched .*dget could not fetch/,
+like($err, qr/none of the versions of postgresql-17 \(Debian's postgresql-17, trixie\) listed in \S+ could be fetched, the pin and its fallbacks: 17\.98-0\+deb13u1 \(trixie's index could not be fetched .*dget could not fetch/,
 	'it says which listed versions it tried and why each failed');
 
 # 4. The stamp of the real build records the version and its verification.
@@ -132,29 +133,105 @@ SKIP:
 		'the build stamp records the Debian version and that it was verified');
 }
 
-# 5. Binary packages (tools/unpack-pg.sh, the 15 that test/t/015_moves.pl
-# upgrades from on 17): the pinned packages found in the cache are
-# unpacked and run; a package that differs from its pin is refused.
-my ($binary) = target_lines('postgresql-15-binary');
-my (undef, @debs) = pin_files($binary);
-my $deb_seed = "$cache/src/15-binary";
+# 5. The Debian roots' binary packages (tools/debian-root.sh fetch, what
+# making a root starts with): the pinned packages found in the cache are
+# taken; a package that differs from its pin is refused.  And the roots
+# the matrix made hold the pinned versions.
+for my $name ('trixie', 'sid')
+{
+	my @targets = $name eq 'trixie'
+	  ? ('postgresql-17-binary', 'postgresql-17-partman', 'postgresql-15-binary')
+	  : ('postgresql-18-binary', 'postgresql-18-partman', 'postgresql-19-binary', 'postgresql-17-binary');
+	my @pins = map { (target_lines($_))[0] } @targets;
+	my %debs;
+	for my $i (0 .. $#targets)
+	{
+		my (undef, @files) = pin_files($pins[$i]);
+		$debs{ $targets[$i] } = \@files;
+	}
+  SKIP:
+	{
+		skip "no pinned packages of root $name in $cache/src (make matrix's steps fetch them)", 6
+		  if grep { !seeded("$cache/src/$_", @{ $debs{$_} }) } @targets;
+		my $d = tempdir(CLEANUP => 1);
+		for my $t (@targets)
+		{
+			mkdir "$d/src";
+			mkdir "$d/src/$t";
+			copy("$cache/src/$t/$_", "$d/src/$t/$_") or die "copy $_: $!" for @{ $debs{$t} };
+		}
+		open my $h, '>', "$d/sources.txt" or die;
+		print $h @pins;
+		close $h;
+		($status, $out, $err) = run_tool($d, 'debian-root.sh', 'fetch', $name);
+		is($status, 0, "root $name: the pinned packages in the cache are taken, with no network");
+		is(scalar(split /\n/, $out), scalar(map { @{ $debs{$_} } } @targets), "root $name: every pinned package");
+		my $victim = $debs{ $targets[0] }[0];
+		open $t, '>>', "$d/src/$targets[0]/$victim" or die;
+		print $t "tampered\n";
+		close $t;
+		($status, $out, $err) = run_tool($d, 'debian-root.sh', 'fetch', $name);
+		isnt($status, 0, "root $name: a cached package whose SHA-256 differs from its pin is refused");
+		like($err, qr/refusing \S+ \S+ from the cache: \Q$victim\E has SHA-256 [0-9a-f]{64}, but \S+ pins/,
+			'the refusal names the package file');
+		# A pin no longer served, and its fallback neither: named, with
+		# what was tried.
+		my ($pin, $fallback) = ($pins[0], $pins[0]);
+		my ($version) = pin_files($pin);
+		$pin =~ s/\Q$version\E/99.1-1/g;
+		$fallback =~ s/\Q$version\E/99.0-1/g;
+		open $h, '>', "$d/sources.txt" or die;
+		print $h $pin, $fallback, @pins[ 1 .. $#pins ];
+		close $h;
+		($status, $out, $err) = run_tool($d, 'debian-root.sh', 'fetch', $name);
+		isnt($status, 0, "root $name: a pinned version no longer served, nor its fallback, stops the root");
+		like($err, qr/none of the versions of \Q$targets[0]\E \(Debian's \S+, \S+\) listed in \S+ could be fetched, the pin and its fallbacks: 99\.1-1 \(.+\) 99\.0-1 \(/,
+			'it names the target, the package, the versions tried and why each failed');
+	}
+	my $stamp = slurp("$cache-roots/$name/.uuidx-packages");
+  SKIP:
+	{
+		skip "no root $name in $cache-roots", 1 unless $stamp;
+		my @missing = grep { my ($p, $v) = (split /_/, $_)[0, 1]; $stamp !~ /^\Q$p $v\E$/m }
+		  map { @{ $debs{$_} } } @targets;
+		is("@missing", '', "root $name holds every pinned package at its pinned version");
+	}
+}
+
+# 6. A run in a root leaves no mount and no process behind when its command
+# fails, or when the run is killed outright: every mount is its namespace's.
 SKIP:
 {
-	skip "no pinned 15 packages in $deb_seed (make test on 17 fetches them)", 4
-	  unless seeded($deb_seed, @debs);
-	my $d = setup_cache('15-binary', $deb_seed, \@debs, $binary);
-	($status, $out, $err) = run_tool($d, 'unpack-pg.sh', 15);
-	is($status, 0, 'the pinned 15 packages in the cache are unpacked');
-	my ($pg_config) = $out =~ /(\S+)\s*\z/;
-	like(`'$pg_config' --version 2>&1`, qr/^PostgreSQL 15\.\d+ \(Debian /, 'and the unpacked PostgreSQL runs');
-	system('rm', '-rf', "$d/15-binary") == 0 or die "rm $d/15-binary";    # unpack again
-	open $t, '>>', "$d/src/15-binary/$debs[0]" or die;
-	print $t "tampered\n";
-	close $t;
-	($status, $out, $err) = run_tool($d, 'unpack-pg.sh', 15);
-	isnt($status, 0, 'a cached package whose SHA-256 differs from its pin is refused');
-	like($err, qr/refusing postgresql-15 \S+ from the cache: \Q$debs[0]\E has SHA-256 [0-9a-f]{64}, but \S+ pins/,
-		'the refusal names the package file');
+	skip "no root trixie in $cache-roots", 5 unless -f "$cache-roots/trixie/.uuidx-root";
+	my $mounted = sub {
+		open my $m, '<', '/proc/self/mounts' or die;
+		return scalar grep { (split ' ')[1] =~ m{^\Q$cache-roots\E/} } <$m>;
+	};
+	my $tool = "$root/tools/debian-root.sh";
+	my $tmp = tempdir(CLEANUP => 1);
+	my $status = system("bash '$tool' run trixie sh -c 'test -d /proc/1 && false' >'$tmp/out' 2>&1");
+	isnt($status, 0, 'a command that fails in a root: its status is the run\'s');
+	is($mounted->(), 0, 'and no mount of the root is left here');
+	like(slurp("$tmp/out"), qr/kept the root's \/tmp for inspection: \S+/, "and the root's /tmp is kept, and said");
+	my ($kept) = slurp("$tmp/out") =~ /inspection: (\S+)/;
+	system('rm', '-rf', $kept) if $kept;
+	# killed (SIGKILL) while a server-like child sleeps inside
+	my $pid = fork // die;
+	if (!$pid)
+	{
+		exec('bash', $tool, 'run', 'trixie', 'sh', '-c', 'sleep 300 & sleep 300; wait');
+	}
+	sleep 1 until `pgrep -f 'slee[p] 300'` =~ /\d/;
+	kill 'KILL', $pid;
+	waitpid($pid, 0);
+	my $gone = 0;
+	for (1 .. 50)
+	{
+		$gone = 1, last if `pgrep -f 'slee[p] 300'` !~ /\d/ && !$mounted->();
+		select(undef, undef, undef, 0.1);
+	}
+	ok($gone, 'a run killed outright: its mounts and its processes go with it');
+	is($mounted->(), 0, 'no mount of the roots is left here after every run');
 }
 
 done_testing();
