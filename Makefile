@@ -28,35 +28,39 @@ UUIDX_VERSION = 1.4.1
 # a second extension that requires uuidx and calls its library.
 EXTENSION = uuidx uuidx_core18
 MODULE_big = uuidx
+# The C code, a folder per subsystem (DEVELOPMENT.md has the map); files
+# include each other's headers from src/ ("order/order.h").
 OBJS = \
-	src/clock.o \
-	src/generate.o \
-	src/generator_state.o \
-	src/inspect.o \
-	src/layout.o \
-	src/mark_file.o \
-	src/mark_move.o \
-	src/mark_wal.o \
-	src/mark_worker.o \
-	src/mask_v7.o \
-	src/minmax.o \
 	src/module.o \
-	src/name_v8.o \
-	src/pg_uuidv7_compat.o \
-	src/random_pool.o \
-	src/siphash.o \
 	src/symbols_1_0.o \
-	src/time_range.o \
-	src/time_range_clauses.o \
-	src/time_range_declared.o \
-	src/time_range_forms.o \
-	src/time_range_paths.o \
-	src/time_range_scan.o \
-	src/time_range_scan_plan.o \
-	src/time_range_selfuncs.o \
-	src/time_range_support.o \
-	src/ulid.o
-# The SQL objects.  sql/uuidx.sql is the one script edited: it defines the
+	src/layout/clock.o \
+	src/layout/layout.o \
+	src/generators/generate.o \
+	src/generators/name_v8.o \
+	src/generators/pg_uuidv7_compat.o \
+	src/generators/random_pool.o \
+	src/order/mark.o \
+	src/order/mark_file.o \
+	src/order/mark_wal.o \
+	src/order/state.o \
+	src/order/worker.o \
+	src/inspect/inspect.o \
+	src/inspect/mask_v7.o \
+	src/inspect/minmax.o \
+	src/inspect/siphash.o \
+	src/inspect/ulid.o \
+	src/time_range/clauses.o \
+	src/time_range/declared.o \
+	src/time_range/forms.o \
+	src/time_range/meaning.o \
+	src/time_range/paths.o \
+	src/time_range/selfuncs.o \
+	src/time_range/support.o \
+	src/time_range/scan/exec.o \
+	src/time_range/scan/planner.o
+# The SQL objects, in sql/extension/ (sql/ beside it holds the regression
+# tests' inputs, where pg_regress reads them).  sql/extension/uuidx.sql is
+# the one script edited: it defines the
 # current SQL version (default_version in uuidx.control), and the build
 # copies it to that version's install script.  The scripts of earlier
 # releases stay as they shipped: uuidx--1.0.sql, from which every release
@@ -64,8 +68,8 @@ OBJS = \
 # Paths are relative to the source folder, which pgxs.mk prefixes (it
 # differs from the current folder in a VPATH build).
 UUIDX_SQL_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'$$/\1/p" $(srcdir)/uuidx.control)
-DATA_built = sql/uuidx--$(UUIDX_SQL_VERSION).sql
-DATA = $(filter-out $(DATA_built),$(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuidx--*.sql $(srcdir)/sql/uuidx_core18--*.sql)))
+DATA_built = sql/extension/uuidx--$(UUIDX_SQL_VERSION).sql
+DATA = $(filter-out $(DATA_built),$(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/extension/uuidx--*.sql $(srcdir)/sql/extension/uuidx_core18--*.sql)))
 
 # Warnings are shown, not fatal: a new compiler or PostgreSQL major must not
 # break a package build.  CI (make matrix) sets UUIDX_WERROR=-Werror.
@@ -74,7 +78,7 @@ DATA = $(filter-out $(DATA_built),$(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/
 # parameters they do not use.
 UUIDX_WERROR ?=
 PG_CFLAGS += -Wall -Wextra -Wno-unused-parameter $(UUIDX_WERROR)
-PG_CPPFLAGS += -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
+PG_CPPFLAGS += -I$(srcdir)/src -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
 
 # Tests.  Every suite runs in servers it starts itself, from the installed
 # PostgreSQL's binaries, with uuidx preloaded: pg_regress and
@@ -119,10 +123,10 @@ PG_PROVE_FLAGS += -I test
 # In a VPATH build (pg_buildext's build-NN directories) the folders of the
 # objects and of the built install script do not exist yet.
 ifdef VPATH
-$(shell mkdir -p src sql)
+$(shell mkdir -p $(sort $(dir $(OBJS) $(DATA_built))))
 endif
 
-$(DATA_built): sql/uuidx.sql
+$(DATA_built): sql/extension/uuidx.sql
 	cp $< $@
 
 # Objects compiled against another PostgreSQL (make, then PG_CONFIG=other
@@ -136,9 +140,8 @@ $(OBJS) $(OBJS:.o=.bc): src/.built-for
 .PHONY: FORCE
 EXTRA_CLEAN += src/.built-for
 
-$(OBJS): src/uuidx.h src/compat.h Makefile
-$(filter src/time_range%,$(OBJS)): src/time_range.h
-src/generator_state.o src/mark_move.o: src/generator_state.h
+# Every object depends on every header: a rebuild takes seconds.
+$(OBJS): $(wildcard $(srcdir)/src/*.h $(srcdir)/src/*/*.h $(srcdir)/src/*/*/*.h) Makefile
 
 .PHONY: demo test bench soak matrix deb dist
 demo:

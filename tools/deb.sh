@@ -101,7 +101,7 @@ check_here() {
 	pkg=postgresql-$major-uuidx
 	files=("/usr/lib/postgresql/$major/lib/uuidx.so" "/usr/share/postgresql/$major/extension/uuidx.control"
 		"/usr/share/postgresql/$major/extension/uuidx_core18.control")
-	for f in "$UUIDX_ROOT"/sql/uuidx--*.sql "$UUIDX_ROOT"/sql/uuidx_core18--*.sql; do
+	for f in "$UUIDX_ROOT"/sql/extension/uuidx--*.sql "$UUIDX_ROOT"/sql/extension/uuidx_core18--*.sql; do
 		files+=("/usr/share/postgresql/$major/extension/$(basename "$f")")
 	done
 	check "apt-get install ./$(basename "$deb")" \

@@ -9,7 +9,7 @@
 # SHA-256, and the installed copies must match, so a released script edited
 # in place (which would make the walk start from something that never
 # shipped) fails here; only a later release's install script, built from
-# sql/uuidx.sql while that release was current, may be left out.  Every script of a version older than
+# sql/extension/uuidx.sql while that release was current, may be left out.  Every script of a version older than
 # the default must be listed.  Finally the comparison itself is shown to
 # see a changed definition and a missing member.
 use strict;

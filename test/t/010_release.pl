@@ -40,7 +40,7 @@ my $provided = $meta->{provides}{uuidx} // {};
 my ($sql_version) = slurp_file("$root/uuidx.control") =~ /^default_version\s*=\s*'([^']+)'/m;
 ok(defined $sql_version, "uuidx.control has a default_version: " . ($sql_version // 'missing'));
 $sql_version //= '';
-is($provided->{file}, "sql/uuidx.sql", "META.json provides the extension from sql/uuidx.sql");
+is($provided->{file}, "sql/extension/uuidx.sql", "META.json provides the extension from sql/extension/uuidx.sql");
 is($provided->{version}, $sql_version =~ /^\d+\.\d+$/ ? "$sql_version.0" : $sql_version,
 	"META.json provides the extension at SQL version $sql_version (as a semantic version)");
 ok(-f "$root/$provided->{file}", "$provided->{file} exists") if defined $provided->{file};
@@ -59,8 +59,8 @@ my ($core18_version) = $core18 =~ /^default_version\s*=\s*'([^']+)'/m;
 is($core18_version, $sql_version, "uuidx_core18.control's default_version is uuidx's SQL version");
 like($core18, qr/^requires\s*=\s*'uuidx'$/m, 'uuidx_core18 requires uuidx');
 my $provided18 = $meta->{provides}{uuidx_core18} // {};
-is($provided18->{file}, "sql/uuidx_core18--$sql_version.sql", 'META.json provides uuidx_core18 from its install script');
-ok(-f "$root/sql/uuidx_core18--$sql_version.sql", "sql/uuidx_core18--$sql_version.sql exists");
+is($provided18->{file}, "sql/extension/uuidx_core18--$sql_version.sql", 'META.json provides uuidx_core18 from its install script');
+ok(-f "$root/sql/extension/uuidx_core18--$sql_version.sql", "sql/extension/uuidx_core18--$sql_version.sql exists");
 is($provided18->{version}, $provided->{version}, 'META.json provides uuidx_core18 at the same version');
 
 # The Debian package: the first changelog entry is this release.

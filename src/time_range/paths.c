@@ -18,7 +18,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "time_range.h"
+#include "time_range/time_range_internal.h"
 
 #include "access/stratnum.h"
 #include "catalog/pg_am_d.h"

@@ -75,7 +75,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "generator_state.h"
+#include "order/order_internal.h"
 
 #include "compat.h"
 #include "fmgr.h"

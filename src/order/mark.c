@@ -9,7 +9,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "generator_state.h"
+#include "order/order_internal.h"
 
 #include "miscadmin.h"
 #include "postmaster/interrupt.h"

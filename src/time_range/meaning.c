@@ -14,7 +14,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "time_range.h"
+#include "time_range/time_range_internal.h"
 
 #include "compat.h"
 #include "catalog/pg_type_d.h"

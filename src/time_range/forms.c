@@ -48,7 +48,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "time_range.h"
+#include "time_range/time_range_internal.h"
 
 #include "compat.h"
 #include "access/stratnum.h"
