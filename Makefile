@@ -39,10 +39,13 @@ OBJS = \
 	src/generators/name_v8.o \
 	src/generators/pg_uuidv7_compat.o \
 	src/generators/random_pool.o \
+	src/order/admin.o \
 	src/order/mark.o \
 	src/order/mark_file.o \
 	src/order/mark_wal.o \
+	src/order/order.o \
 	src/order/state.o \
+	src/order/values.o \
 	src/order/worker.o \
 	src/inspect/inspect.o \
 	src/inspect/mask_v7.o \
@@ -52,10 +55,12 @@ OBJS = \
 	src/time_range/clauses.o \
 	src/time_range/declared.o \
 	src/time_range/forms.o \
+	src/time_range/init.o \
 	src/time_range/meaning.o \
 	src/time_range/paths.o \
 	src/time_range/selfuncs.o \
 	src/time_range/support.o \
+	src/time_range/scan/conditions.o \
 	src/time_range/scan/exec.o \
 	src/time_range/scan/planner.o
 # The SQL objects, in sql/extension/ (sql/ beside it holds the regression

@@ -130,7 +130,7 @@ get_extension_schema(Oid ext)
  * which reads v1 keys; 18 taught the latter to read v7 keys too, and the
  * development branch that becomes 20 v6 keys (commit 451871b740, of
  * 2026-08-04).  The versions it reads decide which keys a rewrite of
- * uuid_extract_timestamp(id) must keep (time_range_forms.c), so they are
+ * uuid_extract_timestamp(id) must keep (time_range/forms.c), so they are
  * the build's major's; test/sql/core_extract_pg17.sql checks them against
  * the function's results on every major that has it.  uuidx_core18's reads
  * what 18's does, on every major.

@@ -5,11 +5,13 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "generators/generators.h"
 
 #include "compat.h"
-#include "fmgr.h"
+#include "layout/layout.h"
+#include "order/order.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
 #include "utils/inet.h"
 #include "utils/timestamp.h"
 
@@ -18,6 +20,9 @@ PG_FUNCTION_INFO_V1(uuidx_generate_v7_interval);
 PG_FUNCTION_INFO_V1(uuidx_generate_v6);
 PG_FUNCTION_INFO_V1(uuidx_generate_v6_macaddr);
 PG_FUNCTION_INFO_V1(uuidx_generate_v8);
+
+/* uuidx.node_id: -1 (unset) or 0..65535; see uuidx_layout_v8_time(). */
+static int	node_id_setting = -1;
 
 /* Random bytes a time-ordered v7/v8 value takes: 2 for the seed, 8 for the layout. */
 #define UUIDX_V7_RANDOM_BYTES 10
@@ -199,6 +204,28 @@ uuidx_generate_v8(PG_FUNCTION_ARGS)
 	int64		clock_us;
 	uint64		position = next_ms_position(UUIDX_GEN_V8, rand, &clock_us);
 
-	uuidx_layout_v8_time(uuid, position, uuidx_node_id_setting, rand + 2);
+	uuidx_layout_v8_time(uuid, position, node_id_setting, rand + 2);
 	PG_RETURN_UUID_P(uuid);
+}
+
+/*
+ * _PG_init's: the generators' settings.
+ */
+void
+uuidx_generators_init(void)
+{
+	/*
+	 * PGC_SUSET: the node id decides whether v8 values from different servers
+	 * can collide, so only a superuser or the server configuration may set
+	 * it.
+	 */
+	DefineCustomIntVariable("uuidx.node_id",
+							"Node id written into uuid_generate_v8() values.",
+							"-1 (the default) leaves the node bits random. Give each server that writes to the same tables its own id from 0 to 65535.",
+							&node_id_setting,
+							-1, -1, 65535,
+							PGC_SUSET,
+							0,
+							NULL, NULL, NULL);
+	uuidx_random_init();
 }

@@ -14,7 +14,9 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "generators/generators.h"
+
+#include "layout/layout.h"
 
 #include "compat.h"
 #include "common/cryptohash.h"

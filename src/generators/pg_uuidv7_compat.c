@@ -13,7 +13,9 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "generators/generators.h"
+
+#include "layout/layout.h"
 
 #include "fmgr.h"
 #include "utils/timestamp.h"

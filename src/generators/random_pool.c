@@ -15,9 +15,10 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "generators/generators.h"
 
 #include "miscadmin.h"
+#include "utils/guc.h"
 
 #define UUIDX_POOL_SIZE 8192
 
@@ -66,15 +67,29 @@ uuidx_random_bytes(void *dst, size_t len)
 	pool_used += len;
 }
 
+/* Values of uuidx.debug_postmaster_random. */
+#define UUIDX_DEBUG_RANDOM_OFF 0
+#define UUIDX_DEBUG_RANDOM_DRAW 1
+#define UUIDX_DEBUG_RANDOM_PREFILL 2
+
+static int	debug_postmaster_random = UUIDX_DEBUG_RANDOM_OFF;
+
+static const struct config_enum_entry debug_postmaster_random_options[] = {
+	{"off", UUIDX_DEBUG_RANDOM_OFF, false},
+	{"draw", UUIDX_DEBUG_RANDOM_DRAW, false},
+	{"prefill", UUIDX_DEBUG_RANDOM_PREFILL, false},
+	{NULL, 0, false}
+};
+
 /*
- * uuidx.debug_postmaster_random, for t/005_fork_random.pl only: called in
+ * uuidx.debug_postmaster_random, for t/005_fork_random.pl only: acted on in
  * the postmaster while shared_preload_libraries is loaded.  "draw" takes
  * random bytes there the way any caller would, which must leave the pool
  * empty; "prefill" fills the pool there as if the postmaster rule were
  * broken, which every backend must notice and undo before using a byte.
  */
-void
-uuidx_random_debug_in_postmaster(int mode)
+static void
+debug_in_postmaster(int mode)
 {
 	uint8		buf[16];
 
@@ -86,4 +101,28 @@ uuidx_random_debug_in_postmaster(int mode)
 		pool_owner_pid = MyProcPid;
 		pool_used = 0;
 	}
+}
+
+/*
+ * _PG_init's (generate.c): the developer setting above.  It acts in the
+ * postmaster, so it exists only when the library is preloaded: a
+ * PGC_POSTMASTER setting cannot be defined later.
+ */
+void
+uuidx_random_init(void)
+{
+	if (!process_shared_preload_libraries_in_progress)
+		return;
+	DefineCustomEnumVariable("uuidx.debug_postmaster_random",
+							 "Test of process isolation: random bytes drawn in the postmaster at startup.",
+							 "off (the default), draw (through the pool, as any caller) or prefill (the pool filled as if by mistake). Only for uuidx's tests.",
+							 &debug_postmaster_random,
+							 UUIDX_DEBUG_RANDOM_OFF,
+							 debug_postmaster_random_options,
+							 PGC_POSTMASTER,
+							 GUC_NOT_IN_SAMPLE | GUC_NO_SHOW_ALL,
+							 NULL, NULL, NULL);
+	/* Under EXEC_BACKEND every child loads the library again. */
+	if (!IsUnderPostmaster)
+		debug_in_postmaster(debug_postmaster_random);
 }

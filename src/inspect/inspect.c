@@ -11,7 +11,9 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "inspect/inspect.h"
+
+#include "layout/layout.h"
 
 #include "fmgr.h"
 #include "utils/builtins.h"

@@ -6,7 +6,9 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "inspect/inspect.h"
+
+#include "layout/layout.h"
 
 #include "fmgr.h"
 

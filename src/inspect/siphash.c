@@ -9,7 +9,9 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "inspect/inspect.h"
+
+#include "layout/layout.h"
 
 #define ROTL(x, b) (uint64) (((x) << (b)) | ((x) >> (64 - (b))))
 

@@ -16,7 +16,9 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "inspect/inspect.h"
+
+#include "layout/layout.h"
 
 #include "compat.h"
 #include "fmgr.h"

@@ -9,12 +9,12 @@
  * resolution v6 needs; the vDSO makes the call about as cheap as the
  * gettimeofday() behind clock_timestamp().  (Nanoseconds would overflow
  * 64 bits in the year 2262, long before the end of v7 in 10889.)  The
- * clock may step back or stall; generator_state.c makes the values
+ * clock may step back or stall; src/order/ makes the values
  * strictly increasing anyway.
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "layout/layout.h"
 
 #include <time.h>
 
@@ -49,6 +49,13 @@ uuidx_clock_unix_100ns(void)
 	else if (unlikely(sec < -UUIDX_CLOCK_MAX_SECONDS))
 		sec = -UUIDX_CLOCK_MAX_SECONDS;
 	return sec * 10000000 + ts.tv_nsec / 100;
+}
+
+/* The same in microseconds (rounded towards 0). */
+int64
+uuidx_clock_unix_us(void)
+{
+	return uuidx_clock_unix_100ns() / 10;
 }
 
 /*

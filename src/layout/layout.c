@@ -9,7 +9,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "layout/layout.h"
 
 /*
  * Set the version nibble and the RFC 9562 variant (0b10).

@@ -1,11 +1,12 @@
 /*-------------------------------------------------------------------------
  *
- * mark_move.c
+ * mark.c
  *	  Moving the high-water mark: writing it (the file, the WAL record, the
  *	  synchronous standbys' acknowledgement) and publishing it to the
  *	  values; the moves values make when they must; redo of a mark replayed
- *	  from WAL; and the mark worker's rounds (mark_worker.c runs them).
- *	  generator_state.c says what the mark is and when it moves.
+ *	  from WAL, as uuidx's WAL resource manager; and making what redo wrote
+ *	  durable.  The mark worker (worker.c) decides when to do what.
+ *	  state.c says what the mark is and when it moves.
  *
  *-------------------------------------------------------------------------
  */
@@ -20,20 +21,6 @@
 
 /* After a failed early move, how long before the next early attempt. */
 #define UUIDX_EARLY_RETRY_US INT64CONST(100000)
-
-/* The worker renews the reservation while values came this recently. */
-#define UUIDX_ACTIVE_US (INT64CONST(300) * USECS_PER_SEC)
-
-/* The worker makes redo's writes of the mark file durable this often. */
-#define UUIDX_REPLAY_SYNC_US USECS_PER_SEC
-
-/* The mark worker's own: the positions it last saw, and when they moved. */
-static uint64 worker_seen[UUIDX_NUM_GENERATORS];
-static int64 worker_active_us = PG_INT64_MIN;
-
-/* When the worker last made redo's writes durable (in recovery). */
-static int64 worker_synced_us = PG_INT64_MIN;
-
 
 /* Under the lock: the file now holds these marks, which no record has. */
 static inline void
@@ -70,8 +57,8 @@ standbys_done(XLogRecPtr lsn)
  * its main loop, and while it waits for the standbys), and publish what its
  * synchronous_standby_names says for standbys_done().
  */
-static void
-worker_reload(void)
+void
+uuidx_mark_reload_standbys(void)
 {
 	if (ConfigReloadPending)
 	{
@@ -139,7 +126,7 @@ wait_for_standbys(XLogRecPtr lsn, UuidxMarkWait how)
 		}
 		CHECK_FOR_INTERRUPTS();
 		if (uuidx_state->worker_latch == MyLatch)
-			worker_reload();
+			uuidx_mark_reload_standbys();
 		if (standbys_done(lsn))
 			break;
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 10,
@@ -231,10 +218,10 @@ uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, int elevel, Uuid
  * v6 itself (to v6's last microsecond), so a v7 or v8 value generated past
  * 5236 AD does not use up v6's range.
  */
-static void
-renewed_marks(UuidxGenerator gen, int64 needed_us, int64 *new_mark, int64 *new_v6_mark)
+void
+uuidx_mark_renewed(UuidxGenerator gen, int64 needed_us, int64 *new_mark, int64 *new_v6_mark)
 {
-	int64		now_us = uuidx_clock_unix_100ns() / 10;
+	int64		now_us = uuidx_clock_unix_us();
 	int64		target = Min(Max(needed_us, now_us) + UUIDX_MARK_AHEAD_US, UUIDX_MARK_MAX_US);
 
 	*new_mark = Max((int64) pg_atomic_read_u64(&uuidx_state->mark_us), target);
@@ -272,7 +259,7 @@ uuidx_mark_cover(UuidxGenerator gen, int64 needed_us)
 	int64		new_mark,
 				new_v6_mark;
 
-	renewed_marks(gen, needed_us, &new_mark, &new_v6_mark);
+	uuidx_mark_renewed(gen, needed_us, &new_mark, &new_v6_mark);
 	uuidx_mark_write_and_publish(new_mark, new_v6_mark, ERROR, UUIDX_MARK_WAIT);
 	ask_worker();
 }
@@ -299,12 +286,12 @@ uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
 		if (needed_us + UUIDX_MARK_AHEAD_US / 4 <= (int64) pg_atomic_read_u64(uuidx_mark_of(gen)))
 			return;
 	}
-	now_us = uuidx_clock_unix_100ns() / 10;
+	now_us = uuidx_clock_unix_us();
 	retry_at = (int64) pg_atomic_read_u64(&uuidx_state->early_retry_us);
 	/* After a failure wait 100 ms, unless the clock stepped back. */
 	if (now_us < retry_at && now_us >= retry_at - UUIDX_EARLY_RETRY_US)
 		return;
-	renewed_marks(gen, needed_us, &new_mark, &new_v6_mark);
+	uuidx_mark_renewed(gen, needed_us, &new_mark, &new_v6_mark);
 	if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, WARNING,
 									  UUIDX_MARK_NO_WAIT) &&
 		(int64) pg_atomic_read_u64(uuidx_mark_of(gen)) < needed_us + UUIDX_MARK_AHEAD_US / 2)
@@ -316,8 +303,8 @@ uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
  * directory; the pending flag is cleared unless redo wrote again
  * meanwhile.  Without the lock, so that redo never waits for the fsync.
  */
-static void
-sync_replayed(void)
+void
+uuidx_mark_sync_replayed(void)
 {
 	uint32		writes = pg_atomic_read_u32(&uuidx_state->replay_writes);
 
@@ -335,12 +322,12 @@ sync_replayed(void)
  * recovery) and of the worker: what redo renamed is made durable, so that
  * no restartpoint after it can leave the mark to the page cache alone.
  */
-static void
-sync_replayed_at_exit(int code, Datum arg)
+void
+uuidx_mark_sync_replayed_at_exit(int code, Datum arg)
 {
 	if (uuidx_state != NULL && uuidx_state->persistent &&
 		pg_atomic_read_u32(&uuidx_state->replay_pending) != 0)
-		sync_replayed();
+		uuidx_mark_sync_replayed();
 }
 
 /*
@@ -365,7 +352,7 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 		return;
 	if (!exit_sync)
 	{
-		before_shmem_exit(sync_replayed_at_exit, (Datum) 0);
+		before_shmem_exit(uuidx_mark_sync_replayed_at_exit, (Datum) 0);
 		exit_sync = true;
 	}
 	mark = Min(Max(mark, 0), UUIDX_MARK_MAX_US);
@@ -399,125 +386,54 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 }
 
 /*
- * The worker's round in recovery: make durable what redo left renamed
- * only, at most once a second (the first at once).  The file as it stands
- * is fsynced, and the directory, without the lock; redo may rename a newer
- * file meanwhile, which the count of its writes shows, and the next round
- * then syncs that.  A mark redo could not write is written here, durably,
- * under the lock.  Returns how long the worker may sleep (ms).
+ * Where a mark redo could not write is not yet in the file: write it,
+ * durably, under the lock (the worker's round in recovery).  True where
+ * there was one to write.
  */
-static long
-worker_recovery_round(int64 now_us)
+bool
+uuidx_mark_write_replayed(void)
 {
 	int64		mark,
 				v6_mark;
-
-	if (pg_atomic_read_u32(&uuidx_state->replay_pending) == 0)
-		return 1000;
-	if (now_us >= worker_synced_us && now_us < worker_synced_us + UUIDX_REPLAY_SYNC_US)
-		return Max(1, (worker_synced_us + UUIDX_REPLAY_SYNC_US - now_us) / 1000);
-	worker_synced_us = now_us;
+	bool		unwritten;
 
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
 	mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
 	v6_mark = (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us);
-	if (mark != uuidx_state->written_mark_us || v6_mark != uuidx_state->written_v6_mark_us)
+	unwritten = mark != uuidx_state->written_mark_us || v6_mark != uuidx_state->written_v6_mark_us;
+	if (unwritten && uuidx_mark_file_write(mark, v6_mark, true, WARNING))
 	{
-		if (uuidx_mark_file_write(mark, v6_mark, true, WARNING))
-		{
-			note_written(mark, v6_mark);
-			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
-		}
-		LWLockRelease(&uuidx_state->lock);
-		return UUIDX_REPLAY_SYNC_US / 1000;
+		note_written(mark, v6_mark);
+		pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
 	}
 	LWLockRelease(&uuidx_state->lock);
-	sync_replayed();
-	return UUIDX_REPLAY_SYNC_US / 1000;
+	return unwritten;
 }
 
-/*
- * One round of the mark worker (mark_worker.c), with its latch; returns
- * how long it may sleep, in milliseconds, unless its latch is set.  It
- * first reads the configuration again where a reload came.  In
- * recovery it makes durable the marks redo left renamed only, at most once
- * a second (worker_recovery_round()).  Otherwise it writes the mark as it stands to WAL where it
- * should be there and is not, and, while values are being made (a
- * generator moved in the last five minutes, or a value asked), renews the
- * reservation when less than half of it is left: a second ahead of the
- * clock and the generators.
- */
-long
-uuidx_mark_worker_step(Latch *latch)
+/* rm_redo: the record's marks, replayed. */
+static void
+mark_redo(XLogReaderState *record)
 {
-	int64		now_us;
-	int64		newest_us = 0;
-	int64		mark;
-	bool		active;
+	int64		mark,
+				v6_mark;
 
-	uuidx_state_ensure();
-	worker_reload();
-	if (!uuidx_state->persistent)
-		return 60000;
-	pg_write_barrier();			/* standbys_named before the latch that
-								 * vouches for it */
-	uuidx_state->worker_latch = latch;
-	now_us = uuidx_clock_unix_100ns() / 10;
-
-	if (RecoveryInProgress())
-		return worker_recovery_round(now_us);
-
-	if (uuidx_mark_write_pending())
-		uuidx_mark_write_and_publish((int64) pg_atomic_read_u64(&uuidx_state->mark_us),
-									 (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), WARNING,
-									 UUIDX_MARK_WAIT);
-
-	/* values were made since the last round, or one asked */
-	if (pg_atomic_exchange_u32(&uuidx_state->renew_asked, 0) != 0)
-		worker_active_us = now_us;
-	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
-	{
-		uint64		last = pg_atomic_read_u64(&uuidx_state->last[gen]);
-
-		if (last != worker_seen[gen])
-		{
-			/* at the worker's start, the positions a restart set */
-			if (worker_active_us != PG_INT64_MIN)
-				worker_active_us = now_us;
-			worker_seen[gen] = last;
-		}
-		if (gen != UUIDX_GEN_V6)
-			newest_us = Max(newest_us, uuidx_position_unix_us(gen, last));
-	}
-	if (worker_active_us == PG_INT64_MIN)
-		worker_active_us = PG_INT64_MIN + 1;
-	active = now_us >= worker_active_us && now_us < worker_active_us + UUIDX_ACTIVE_US;
-	mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
-	if (active && Max(now_us, newest_us) + UUIDX_MARK_AHEAD_US / 2 > mark)
-	{
-		int64		new_mark,
-					new_v6_mark;
-
-		renewed_marks(UUIDX_GEN_V7, newest_us, &new_mark, &new_v6_mark);
-		/* a failure is reported; values move the mark meanwhile */
-		if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, WARNING, UUIDX_MARK_WAIT))
-			return 1000;
-		mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
-	}
-	if (!active)
-		return 1000;
-	/* awake again when half the reservation is left */
-	return Max(10, Min(500, (mark - UUIDX_MARK_AHEAD_US / 2 - Max(now_us, newest_us)) / 1000));
+	uuidx_mark_wal_read(record, &mark, &v6_mark);
+	uuidx_mark_replay(mark, v6_mark);
 }
 
 /*
- * The worker is leaving: values renew the mark themselves meanwhile, and
- * what redo renamed is made durable.
+ * Called while shared_preload_libraries is processed: uuidx's WAL resource
+ * manager, its records' functions mark_wal.c's and its redo this file's.
  */
 void
-uuidx_mark_worker_leave(void)
+uuidx_mark_register_rmgr(void)
 {
-	if (uuidx_state != NULL)
-		uuidx_state->worker_latch = NULL;
-	sync_replayed_at_exit(0, (Datum) 0);
+	static RmgrData rmgr = {
+		.rm_name = UUIDX_RMGR_NAME,
+		.rm_redo = mark_redo,
+		.rm_desc = uuidx_mark_wal_desc,
+		.rm_identify = uuidx_mark_wal_identify,
+	};
+
+	uuidx_mark_wal_register(&rmgr);
 }

@@ -3,7 +3,7 @@
  * mark_file.c
  *	  The high-water mark on disk: the file uuidx.hwm in the data directory.
  *
- * The file holds two marks (generator_state.c says what they mean): the
+ * The file holds two marks (state.c says what they mean): the
  * Unix microsecond that v7 and v8 values may not pass, and v6's own.  It
  * is written whole to a new file that is renamed over the old one (with
  * durable_rename(), but for redo's writes, which the mark worker makes
@@ -15,7 +15,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "order/order_internal.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -212,7 +212,7 @@ push_context(ErrorContextCallback *errcallback)
  * meanwhile.  Where durable, with durable_rename(), which fsyncs the file
  * and the directory; otherwise renamed only, which a crash of PostgreSQL
  * keeps and a crash of the operating system may not (redo's writes, made
- * durable within a second by the mark worker: generator_state.c).  Each
+ * durable within a second by the mark worker: state.c).  Each
  * failing step is reported at elevel with core's wording; false if one
  * failed.  The caller holds the state's lock, which an ERROR releases.
  */

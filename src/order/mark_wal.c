@@ -3,15 +3,15 @@
  * mark_wal.c
  *	  The high-water mark in WAL: uuidx's custom WAL resource manager.
  *
- * With uuidx.wal_log_mark on, each move of the mark (generator_state.c)
- * is also a WAL record of this resource manager, flushed, and flushed by
- * the synchronous standbys where there are any, before the values it
- * covers are handed out.  Redo, on a standby, in crash recovery and in
- * archive recovery, raises the node's mark and generators to the record's
- * (generator_state.c), so that a promoted standby, a point-in-time
+ * With uuidx.wal_log_mark on, each move of the mark (mark.c) is also a WAL
+ * record of this resource manager, flushed, and flushed by the synchronous
+ * standbys where there are any, before the values it covers are handed
+ * out.  Redo, on a standby, in crash recovery and in archive recovery,
+ * raises the node's mark and generators to the record's (mark.c's
+ * uuidx_mark_replay()), so that a promoted standby, a point-in-time
  * recovery or a node brought back with pg_rewind starts above every value
- * it replayed.  The redo function is mark_move.c's, given at
- * registration: this file knows records, not the state they move.
+ * it replayed.  mark.c makes the resource manager, with its redo and this
+ * file's functions: this file knows records, not the state they move.
  *
  * The resource manager is registered whenever the library is preloaded,
  * so that any node with this library can replay the records; they are
@@ -21,13 +21,9 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "order/order_internal.h"
 
-#include "access/xlog.h"
-#include "access/xlog_internal.h"
 #include "access/xloginsert.h"
-#include "access/xlogreader.h"
-#include "lib/stringinfo.h"
 #include "miscadmin.h"
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
@@ -40,7 +36,6 @@
  * 128-140, 144, 241).
  */
 #define UUIDX_RMGR_ID 167
-#define UUIDX_RMGR_NAME "uuidx"
 
 /* The one kind of record: the marks after a move. */
 #define XLOG_UUIDX_MARK 0x00
@@ -57,22 +52,24 @@ bool		uuidx_wal_log_mark_setting = false;
 /* Whether this process has the resource manager (the library is preloaded). */
 static bool registered = false;
 
-/* What redo does with a record's marks. */
-static UuidxMarkRedo redo_marks = NULL;
-
-static void
-mark_redo(XLogReaderState *record)
+/*
+ * The marks of a record (redo's, mark.c).
+ */
+void
+uuidx_mark_wal_read(XLogReaderState *record, int64 *mark_us, int64 *v6_mark_us)
 {
 	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
 	xl_uuidx_mark *rec = (xl_uuidx_mark *) XLogRecGetData(record);
 
 	if (info != XLOG_UUIDX_MARK)
 		elog(PANIC, "uuidx redo: unknown record type %u", info);
-	redo_marks(rec->mark_us, rec->v6_mark_us);
+	*mark_us = rec->mark_us;
+	*v6_mark_us = rec->v6_mark_us;
 }
 
-static void
-mark_desc(StringInfo buf, XLogReaderState *record)
+/* rm_desc: what pg_waldump and pg_walinspect show of a record. */
+void
+uuidx_mark_wal_desc(StringInfo buf, XLogReaderState *record)
 {
 	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
 	xl_uuidx_mark *rec = (xl_uuidx_mark *) XLogRecGetData(record);
@@ -83,35 +80,29 @@ mark_desc(StringInfo buf, XLogReaderState *record)
 						 timestamptz_to_str(uuidx_unix_us_to_timestamptz(rec->v6_mark_us)));
 }
 
-static const char *
-mark_identify(uint8 info)
+/* rm_identify */
+const char *
+uuidx_mark_wal_identify(uint8 info)
 {
 	if ((info & ~XLR_INFO_MASK) == XLOG_UUIDX_MARK)
 		return "MARK";
 	return NULL;
 }
 
-static RmgrData uuidx_rmgr = {
-	.rm_name = UUIDX_RMGR_NAME,
-	.rm_redo = mark_redo,
-	.rm_desc = mark_desc,
-	.rm_identify = mark_identify,
-};
-
 /*
- * Called while shared_preload_libraries is processed, with what redo does.
+ * Called while shared_preload_libraries is processed, with the resource
+ * manager mark.c makes of these records' functions and its redo.
  */
 void
-uuidx_mark_wal_register(UuidxMarkRedo redo)
+uuidx_mark_wal_register(RmgrData *rmgr)
 {
-	redo_marks = redo;
-	RegisterCustomRmgr(UUIDX_RMGR_ID, &uuidx_rmgr);
+	RegisterCustomRmgr(UUIDX_RMGR_ID, rmgr);
 	registered = true;
 }
 
 /*
  * Do moves of the mark go into WAL now?  With the setting on (wanted: as
- * the server last read it, generator_state.c), the resource manager
+ * the server last read it, state.c), the resource manager
  * registered, and WAL to write (not in recovery).
  */
 bool
@@ -122,7 +113,7 @@ uuidx_mark_wal_active(bool wanted)
 
 /*
  * Write the marks after a move to WAL and flush it, before the values the
- * move covers are returned; its position, for the wait in mark_move.c.
+ * move covers are returned; its position, for the wait in mark.c.
  */
 XLogRecPtr
 uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us)
@@ -154,7 +145,7 @@ uuidx_mark_wal_standbys_named(void)
  * Have the synchronous standbys flushed the WAL up to lsn?  Whatever
  * synchronous_commit says in this process (a session's own, or the
  * worker's, which is the server's): a mark covers every session's values,
- * so the wait (mark_move.c) is for what a failover needs, the standbys'
+ * so the wait (mark.c) is for what a failover needs, the standbys'
  * flush, as a commit at "on" waits.
  */
 bool

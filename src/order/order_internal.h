@@ -1,21 +1,67 @@
 /*-------------------------------------------------------------------------
  *
- * generator_state.h
- *	  The generators' shared state, as generator_state.c (the values) and
- *	  mark_move.c (the mark's moves, its redo and the mark worker's rounds)
- *	  share it.  generator_state.c says what the state and the mark are.
+ * order_internal.h
+ *	  Shared by the files of src/order/, from the top layer down: the value
+ *	  path (values.c) and the SQL that moves or shows the generators
+ *	  (admin.c) over the mark worker (worker.c), which runs the mark's moves
+ *	  (mark.c), which use the state (state.c), the mark file (mark_file.c)
+ *	  and its WAL records (mark_wal.c).  state.c says what the state and
+ *	  the mark are; each layer calls only those below it.
  *
  *-------------------------------------------------------------------------
  */
-#ifndef UUIDX_GENERATOR_STATE_H
-#define UUIDX_GENERATOR_STATE_H
+#ifndef UUIDX_ORDER_INTERNAL_H
+#define UUIDX_ORDER_INTERNAL_H
 
-#include "uuidx.h"
+#include "order/order.h"
 
 #include "access/xlog.h"
+#include "access/xlog_internal.h"
+#include "access/xlogreader.h"
+#include "layout/layout.h"
+#include "lib/stringinfo.h"
 #include "port/atomics.h"
 #include "storage/latch.h"
 #include "storage/lwlock.h"
+
+/* --- mark_file.c: the marks on disk --- */
+
+/*
+ * The greatest mark, written or read, is the last microsecond of the last
+ * millisecond v7 and v8 can encode; the mark is moved this far ahead of
+ * use (microseconds): the reservation that the mark worker renews before
+ * values need it.
+ */
+#define UUIDX_MARK_FILE "uuidx.hwm"
+#define UUIDX_MARK_MAX_US ((UUIDX_V7_MAX_MS + 1) * 1000 - 1)
+#define UUIDX_MARK_AHEAD_US INT64CONST(1000000)
+extern void uuidx_mark_file_read(int64 *mark, int64 *v6_mark);
+extern bool uuidx_mark_file_write(int64 mark, int64 v6_mark, bool durable, int elevel);
+extern bool uuidx_mark_file_sync(int elevel);
+
+/* --- mark_wal.c: the marks in WAL, uuidx's resource manager's records --- */
+
+#define UUIDX_RMGR_NAME "uuidx"
+extern bool uuidx_wal_log_mark_setting;
+extern void uuidx_mark_wal_register(RmgrData *rmgr);
+extern bool uuidx_mark_wal_active(bool wanted);
+extern XLogRecPtr uuidx_mark_wal_log(int64 mark_us, int64 v6_mark_us);
+extern void uuidx_mark_wal_read(XLogReaderState *record, int64 *mark_us, int64 *v6_mark_us);
+extern void uuidx_mark_wal_desc(StringInfo buf, XLogReaderState *record);
+extern const char *uuidx_mark_wal_identify(uint8 info);
+extern bool uuidx_mark_wal_standbys_named(void);
+extern bool uuidx_mark_wal_standbys_flushed(XLogRecPtr lsn);
+
+/* --- state.c: the generators' state, and where it lives --- */
+
+/* Where the generator state lives. */
+typedef enum UuidxStorage
+{
+	UUIDX_STORAGE_NONE = 0,		/* not attached yet */
+	UUIDX_STORAGE_PRELOAD,		/* main shared memory (preloaded) */
+	UUIDX_STORAGE_DSM,			/* DSM registry (PostgreSQL 17+) */
+	UUIDX_STORAGE_LOCAL			/* this backend only */
+} UuidxStorage;
 
 /* The generators' state: the server's, or this backend's alone. */
 typedef struct UuidxSharedState
@@ -54,8 +100,25 @@ typedef struct UuidxSharedState
 /* The state in use, NULL before the first use (uuidx_state_attach()). */
 extern UuidxSharedState *uuidx_state;
 
+extern void uuidx_state_install_hooks(void);
 extern void uuidx_state_attach(void);
+extern UuidxStorage uuidx_state_storage(void);
+extern void uuidx_state_wal_wanted(bool wanted);
 extern uint64 uuidx_last_position_at(UuidxGenerator gen, int64 unix_us);
+
+/* The greatest position of each generator. */
+static inline uint64
+uuidx_max_position(UuidxGenerator gen)
+{
+	return gen == UUIDX_GEN_V6 ? (uint64) UUIDX_V6_MAX_TICKS : PG_UINT64_MAX;
+}
+
+/* The generators' names, as errors and uuidx_generator_state() show them. */
+static inline const char *
+uuidx_generator_name(UuidxGenerator gen)
+{
+	return gen == UUIDX_GEN_V6 ? "v6" : gen == UUIDX_GEN_V7 ? "v7" : "v8";
+}
 
 /*
  * The Unix time, in microseconds, of a position of the given generator
@@ -94,6 +157,16 @@ uuidx_atomic_raise(pg_atomic_uint64 *var, uint64 value)
 		;
 }
 
+/* --- mark.c: the mark's moves, its redo, what the worker's rounds do --- */
+
+/* How a move of the mark waits for the lock and the synchronous standbys. */
+typedef enum UuidxMarkWait
+{
+	UUIDX_MARK_NO_WAIT,			/* not at all: the move is skipped */
+	UUIDX_MARK_WAIT,			/* until they have it; a cancel is an ERROR */
+	UUIDX_MARK_WAIT_AS_COMMIT,	/* a cancel: a WARNING, the move stands */
+} UuidxMarkWait;
+
 /* Do moves of the mark go into WAL now (mark_wal.c)? */
 static inline bool
 uuidx_wal_active(void)
@@ -117,20 +190,21 @@ uuidx_mark_write_pending(void)
 		(unlikely(pg_atomic_read_u32(&uuidx_state->replay_pending) != 0) && !RecoveryInProgress());
 }
 
-/* mark_move.c */
-
-/* How a move of the mark waits for the lock and the synchronous standbys. */
-typedef enum UuidxMarkWait
-{
-	UUIDX_MARK_NO_WAIT,			/* not at all: the move is skipped */
-	UUIDX_MARK_WAIT,			/* until they have it; a cancel is an ERROR */
-	UUIDX_MARK_WAIT_AS_COMMIT,	/* a cancel: a WARNING, the move stands */
-} UuidxMarkWait;
-
+extern void uuidx_mark_register_rmgr(void);
 extern bool uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, int elevel,
 										 UuidxMarkWait wait);
+extern void uuidx_mark_renewed(UuidxGenerator gen, int64 needed_us, int64 *new_mark,
+							   int64 *new_v6_mark);
 extern void uuidx_mark_cover(UuidxGenerator gen, int64 needed_us);
 extern void uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us);
 extern void uuidx_mark_replay(int64 mark, int64 v6_mark);
+extern bool uuidx_mark_write_replayed(void);
+extern void uuidx_mark_sync_replayed(void);
+extern void uuidx_mark_sync_replayed_at_exit(int code, Datum arg);
+extern void uuidx_mark_reload_standbys(void);
 
-#endif							/* UUIDX_GENERATOR_STATE_H */
+/* --- worker.c: the mark worker --- */
+
+extern void uuidx_mark_worker_register(void);
+
+#endif							/* UUIDX_ORDER_INTERNAL_H */

@@ -1,19 +1,20 @@
 /*-------------------------------------------------------------------------
  *
- * mark_worker.c
+ * worker.c
  *	  The mark worker: a background worker, started with the server where
  *	  the library is preloaded, that keeps the high-water mark ahead of the
- *	  values (generator_state.c says what the mark is and how far ahead), so
+ *	  values (state.c says what the mark is and how far ahead), so
  *	  that no value waits for the mark's file write, its WAL flush or the
  *	  synchronous standbys unless the clock outruns the worker; on a standby,
  *	  it writes the marks replayed from WAL to the mark file, at most once a
  *	  second.  It connects to no database.  A value that finds the mark
  *	  within half the reservation sets the worker's latch; without values
- *	  for five minutes the worker sleeps, writing nothing.
+ *	  for five minutes the worker sleeps, writing nothing.  Its loop and
+ *	  policy (when to move or sync what) are here, the moves in mark.c.
  *
  *-------------------------------------------------------------------------
  */
-#include "uuidx.h"
+#include "order/order_internal.h"
 
 #include "miscadmin.h"
 #include "pgstat.h"
@@ -25,17 +26,131 @@
 #include "tcop/tcopprot.h"
 #include "utils/wait_event.h"
 
+/* The worker renews the reservation while values came this recently. */
+#define UUIDX_ACTIVE_US (INT64CONST(300) * USECS_PER_SEC)
+
+/* The worker makes redo's writes of the mark file durable this often. */
+#define UUIDX_REPLAY_SYNC_US USECS_PER_SEC
+
+/* The positions the worker last saw, and when they last moved. */
+static uint64 seen[UUIDX_NUM_GENERATORS];
+static int64 active_us = PG_INT64_MIN;
+
+/* When the worker last made redo's writes durable (in recovery). */
+static int64 synced_us = PG_INT64_MIN;
+
 PGDLLEXPORT void uuidx_mark_worker_main(Datum arg);
 
-static void
-leave(int code, Datum arg)
+/*
+ * The worker's round in recovery: make durable what redo left renamed
+ * only, at most once a second (the first at once).  The file as it stands
+ * is fsynced, and the directory, without the lock; redo may rename a newer
+ * file meanwhile, which the count of its writes shows, and the next round
+ * then syncs that.  A mark redo could not write is written here, durably,
+ * under the lock.  Returns how long the worker may sleep (ms).
+ */
+static long
+recovery_round(int64 now_us)
 {
-	uuidx_mark_worker_leave();
+	if (pg_atomic_read_u32(&uuidx_state->replay_pending) == 0)
+		return 1000;
+	if (now_us >= synced_us && now_us < synced_us + UUIDX_REPLAY_SYNC_US)
+		return Max(1, (synced_us + UUIDX_REPLAY_SYNC_US - now_us) / 1000);
+	synced_us = now_us;
+	if (!uuidx_mark_write_replayed())
+		uuidx_mark_sync_replayed();
+	return UUIDX_REPLAY_SYNC_US / 1000;
 }
 
 /*
- * The worker's main loop: a round of generator_state.c's, then a sleep on
- * its latch until the round's time or a value's call.
+ * One round of the mark worker, with its latch; returns how long it may
+ * sleep, in milliseconds, unless its latch is set.  It first reads the
+ * configuration again where a reload came.  In recovery it makes durable
+ * the marks redo left renamed only, at most once a second
+ * (recovery_round()).  Otherwise it writes the mark as it stands to WAL
+ * where it should be there and is not, and, while values are being made (a
+ * generator moved in the last five minutes, or a value asked), renews the
+ * reservation when less than half of it is left: a second ahead of the
+ * clock and the generators.
+ */
+static long
+round_of_worker(Latch *latch)
+{
+	int64		now_us;
+	int64		newest_us = 0;
+	int64		mark;
+	bool		active;
+
+	uuidx_state_ensure();
+	uuidx_mark_reload_standbys();
+	if (!uuidx_state->persistent)
+		return 60000;
+	pg_write_barrier();			/* standbys_named before the latch that
+								 * vouches for it */
+	uuidx_state->worker_latch = latch;
+	now_us = uuidx_clock_unix_us();
+
+	if (RecoveryInProgress())
+		return recovery_round(now_us);
+
+	if (uuidx_mark_write_pending())
+		uuidx_mark_write_and_publish((int64) pg_atomic_read_u64(&uuidx_state->mark_us),
+									 (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), WARNING,
+									 UUIDX_MARK_WAIT);
+
+	/* values were made since the last round, or one asked */
+	if (pg_atomic_exchange_u32(&uuidx_state->renew_asked, 0) != 0)
+		active_us = now_us;
+	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
+	{
+		uint64		last = pg_atomic_read_u64(&uuidx_state->last[gen]);
+
+		if (last != seen[gen])
+		{
+			/* at the worker's start, the positions a restart set */
+			if (active_us != PG_INT64_MIN)
+				active_us = now_us;
+			seen[gen] = last;
+		}
+		if (gen != UUIDX_GEN_V6)
+			newest_us = Max(newest_us, uuidx_position_unix_us(gen, last));
+	}
+	if (active_us == PG_INT64_MIN)
+		active_us = PG_INT64_MIN + 1;
+	active = now_us >= active_us && now_us < active_us + UUIDX_ACTIVE_US;
+	mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
+	if (active && Max(now_us, newest_us) + UUIDX_MARK_AHEAD_US / 2 > mark)
+	{
+		int64		new_mark,
+					new_v6_mark;
+
+		uuidx_mark_renewed(UUIDX_GEN_V7, newest_us, &new_mark, &new_v6_mark);
+		/* a failure is reported; values move the mark meanwhile */
+		if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, WARNING, UUIDX_MARK_WAIT))
+			return 1000;
+		mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
+	}
+	if (!active)
+		return 1000;
+	/* awake again when half the reservation is left */
+	return Max(10, Min(500, (mark - UUIDX_MARK_AHEAD_US / 2 - Max(now_us, newest_us)) / 1000));
+}
+
+/*
+ * The worker is leaving: values renew the mark themselves meanwhile, and
+ * what redo renamed is made durable.
+ */
+static void
+leave(int code, Datum arg)
+{
+	if (uuidx_state != NULL)
+		uuidx_state->worker_latch = NULL;
+	uuidx_mark_sync_replayed_at_exit(code, arg);
+}
+
+/*
+ * The worker's main loop: a round, then a sleep on its latch until the
+ * round's time or a value's call.
  */
 void
 uuidx_mark_worker_main(Datum arg)
@@ -51,7 +166,7 @@ uuidx_mark_worker_main(Datum arg)
 	{
 		CHECK_FOR_INTERRUPTS();
 		/* (the round reads the configuration again after a reload) */
-		sleep_ms = uuidx_mark_worker_step(MyLatch);
+		sleep_ms = round_of_worker(MyLatch);
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
 						 sleep_ms, PG_WAIT_EXTENSION);
 		ResetLatch(MyLatch);

@@ -1,11 +1,11 @@
 /*-------------------------------------------------------------------------
  *
- * time_range_clauses.c
+ * clauses.c
  *	  The clauses the planner makes of a time window on a key: the arms of
  *	  each version, the key bounds beside them, the checks of the range a
  *	  query builds, and what a clause of this extension asks.  What they
- *	  are and why is told at the head of time_range_support.c, whose
- *	  support function makes them of id <@ r; time_range_forms.c makes them
+ *	  are and why is told at the head of support.c, whose
+ *	  support function makes them of id <@ r; forms.c makes them
  *	  of the forms users write.
  *
  *-------------------------------------------------------------------------
@@ -49,7 +49,7 @@
 #define BOUND_FUNCTION "uuidx_time_bound"
 
 /* The support function's OID, to know the clauses of this extension. */
-Oid			uuidx_time_support_oid = InvalidOid;
+Oid			uuidx_tr_support_oid = InvalidOid;
 
 static Node *
 make_int4_const(int32 value)
@@ -90,15 +90,16 @@ make_call(Oid fn, Oid rettype, List *args)
 								 COERCE_EXPLICIT_CALL);
 }
 
-static Node *
-timestamptz_null(void)
+/* A NULL timestamptz: an open side of a range. */
+Node *
+uuidx_tr_timestamptz_null(void)
 {
 	return (Node *) makeNullConst(TIMESTAMPTZOID, -1, InvalidOid);
 }
 
 /* tstzrange(lower, upper, bounds) */
-static Node *
-range_from_parts(Node *lower, Node *upper, Node *bounds)
+Node *
+uuidx_tr_range_from_parts(Node *lower, Node *upper, Node *bounds)
 {
 	return make_call(F_TSTZRANGE_TIMESTAMPTZ_TIMESTAMPTZ_TEXT, TSTZRANGEOID,
 					 list_make3(lower, upper, bounds));
@@ -123,7 +124,7 @@ range_constructor_args(Node *range, Node **lower, Node **upper, Node **bounds)
 	{
 		char	   *flags = TextDatumGetCString(((Const *) lthird(call->args))->constvalue);
 
-		if (!uuidx_valid_bound_flags(flags, strlen(flags)))
+		if (!uuidx_tr_valid_bound_flags(flags, strlen(flags)))
 			return false;		/* left to fail as written */
 		*bounds = lthird(call->args);
 	}
@@ -165,7 +166,7 @@ known_window(Node *range, TimeWindow *w)
 	{
 		if (((Const *) range)->constisnull)
 			return false;
-		uuidx_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), w);
+		uuidx_tr_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), w);
 		return true;
 	}
 	if (!range_constructor_args(range, &lower, &upper, &bounds) ||
@@ -173,8 +174,8 @@ known_window(Node *range, TimeWindow *w)
 		!const_timestamp(upper, &upper_null, &upper_value))
 		return false;
 	flags = TextDatumGetCString(((Const *) bounds)->constvalue);
-	return uuidx_parts_window(lower_null, lower_value, upper_null, upper_value,
-							  flags, strlen(flags), w);
+	return uuidx_tr_parts_window(lower_null, lower_value, upper_null, upper_value,
+								 flags, strlen(flags), w);
 }
 
 /*
@@ -187,7 +188,7 @@ known_window(Node *range, TimeWindow *w)
  * False where the planner cannot tell.
  */
 bool
-uuidx_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w)
+uuidx_tr_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w)
 {
 	Node	   *lower,
 			   *upper,
@@ -205,15 +206,15 @@ uuidx_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w)
 			!const_timestamp(estimate_expression_value(root, upper), &upper_null, &upper_value))
 			return false;
 		flags = TextDatumGetCString(((Const *) bounds)->constvalue);
-		if (!uuidx_parts_window(lower_null, lower_value, upper_null, upper_value,
-								flags, strlen(flags), w))
+		if (!uuidx_tr_parts_window(lower_null, lower_value, upper_null, upper_value,
+								   flags, strlen(flags), w))
 			w->empty[0] = w->empty[1] = true;
 		return true;
 	}
 	range = estimate_expression_value(root, range);
 	if (!IsA(range, Const) || ((Const *) range)->constisnull)
 		return false;
-	uuidx_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), w);
+	uuidx_tr_range_window(DatumGetRangeTypeP(((Const *) range)->constvalue), w);
 	return true;
 }
 
@@ -225,7 +226,7 @@ uuidx_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w)
  * for every key of the version.
  */
 void
-uuidx_open_sides(Node *range, bool *lower_open, bool *upper_open)
+uuidx_tr_open_sides(Node *range, bool *lower_open, bool *upper_open)
 {
 	Node	   *lower,
 			   *upper,
@@ -267,9 +268,9 @@ static const Oid parts_arm_types[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID, T
 
 /* uuidx_time_compared() of SQL 1.3.1; InvalidOid at an earlier version. */
 Oid
-uuidx_compared_function(Oid sibling)
+uuidx_tr_compared_function(Oid sibling)
 {
-	return uuidx_sibling_function(sibling, COMPARED_FUNCTION, 6, parts_arm_types);
+	return uuidx_tr_sibling_function(sibling, COMPARED_FUNCTION, 6, parts_arm_types);
 }
 
 /*
@@ -277,7 +278,7 @@ uuidx_compared_function(Oid sibling)
  * arguments asks; false for anything else.
  */
 bool
-uuidx_time_clause_parts(Oid fn, List *args, TimeClause *c)
+uuidx_tr_clause_parts(Oid fn, List *args, TimeClause *c)
 {
 	int			n = list_length(args);
 	Node	   *version_arg = NULL;
@@ -286,10 +287,10 @@ uuidx_time_clause_parts(Oid fn, List *args, TimeClause *c)
 	c->version = 0;
 	c->beside = false;
 	c->pruned = false;
-	c->compared = n == 6 && fn == uuidx_compared_function(fn);
+	c->compared = n == 6 && fn == uuidx_tr_compared_function(fn);
 	if (n == 2)
 	{
-		uuidx_operator_sides(args, &c->id, &c->range);
+		uuidx_tr_operator_sides(args, &c->id, &c->range);
 		return true;
 	}
 	if (n < 3 || n > 6)
@@ -298,7 +299,7 @@ uuidx_time_clause_parts(Oid fn, List *args, TimeClause *c)
 	if (n == 3 || n == 4)
 		c->range = lsecond(args);
 	else
-		c->range = range_from_parts(lsecond(args), lthird(args), lfourth(args));
+		c->range = uuidx_tr_range_from_parts(lsecond(args), lthird(args), lfourth(args));
 	if (!bool_arg(llast(args), &flag))
 		return false;
 	if (n == 3 || n == 5)
@@ -321,7 +322,7 @@ uuidx_time_clause_parts(Oid fn, List *args, TimeClause *c)
  * gives NULL.
  */
 int
-uuidx_window_versions(Node *range, int mask, int *versions)
+uuidx_tr_window_versions(Node *range, int mask, int *versions)
 {
 	TimeWindow	w;
 	bool		known = known_window(range, &w);
@@ -340,11 +341,11 @@ uuidx_window_versions(Node *range, int mask, int *versions)
  * or InvalidOid in a database at an earlier SQL version.
  */
 Oid
-uuidx_parts_bound_function(Oid sibling)
+uuidx_tr_parts_bound_function(Oid sibling)
 {
 	static const Oid argtypes[] = {TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID, INT4OID, BOOLOID};
 
-	return uuidx_sibling_function(sibling, BOUND_FUNCTION, 5, argtypes);
+	return uuidx_tr_sibling_function(sibling, BOUND_FUNCTION, 5, argtypes);
 }
 
 /*
@@ -367,15 +368,15 @@ bound_expr(Oid sibling, Node *range, int version, bool upper)
 	{
 		pg_uuid_t	bound;
 
-		uuidx_window_bound(&w, version, upper, &bound);
+		uuidx_tr_window_bound(&w, version, upper, &bound);
 		return make_uuid_const(&bound);
 	}
-	fn = uuidx_parts_bound_function(sibling);
+	fn = uuidx_tr_parts_bound_function(sibling);
 	if (OidIsValid(fn) && range_constructor_args(range, &lower_part, &upper_part, &flags))
 		return make_call(fn, UUIDOID,
 						 list_make5(copyObject(lower_part), copyObject(upper_part), copyObject(flags),
 									make_int4_const(version), make_bool_const(upper)));
-	fn = uuidx_sibling_function(sibling, BOUND_FUNCTION, 3, argtypes);
+	fn = uuidx_tr_sibling_function(sibling, BOUND_FUNCTION, 3, argtypes);
 	if (!OidIsValid(fn))
 		elog(ERROR, "function %s of extension uuidx is missing", BOUND_FUNCTION);
 	return (Node *) makeFuncExpr(fn, UUIDOID,
@@ -403,8 +404,8 @@ versions_bound(Oid sibling, Node *range, const int *versions, int n, bool upper)
 					b;
 		bool		a_first;
 
-		uuidx_window_bound(&w, versions[0], upper, &a);
-		uuidx_window_bound(&w, versions[1], upper, &b);
+		uuidx_tr_window_bound(&w, versions[0], upper, &a);
+		uuidx_tr_window_bound(&w, versions[1], upper, &b);
 		a_first = memcmp(a.data, b.data, UUID_LEN) <= 0;
 		return make_uuid_const(a_first != upper ? &a : &b);
 	}
@@ -448,7 +449,7 @@ comparison(Node *id, Node *bound, bool upper)
  * are open.
  */
 List *
-uuidx_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n, bool compared)
+uuidx_tr_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n, bool compared)
 {
 	bool		lower_open,
 				upper_open;
@@ -467,10 +468,10 @@ uuidx_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n
 	 */
 	if (compared && range_constructor_args(range, &lower, &upper, &bounds))
 	{
-		lower_range = range_from_parts(lower, timestamptz_null(), bounds);
-		upper_range = range_from_parts(timestamptz_null(), upper, bounds);
+		lower_range = uuidx_tr_range_from_parts(lower, uuidx_tr_timestamptz_null(), bounds);
+		upper_range = uuidx_tr_range_from_parts(uuidx_tr_timestamptz_null(), upper, bounds);
 	}
-	uuidx_open_sides(range, &lower_open, &upper_open);
+	uuidx_tr_open_sides(range, &lower_open, &upper_open);
 	if (!lower_open)
 		result = lappend(result, comparison(id, versions_bound(sibling, lower_range, versions, n, false), false));
 	if (!upper_open)
@@ -480,9 +481,9 @@ uuidx_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n
 
 /* The index conditions of one version's keys in the range (see bounds_list). */
 List *
-uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared)
+uuidx_tr_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared)
 {
-	return uuidx_bounds_list(sibling, id, range, &version, 1, compared);
+	return uuidx_tr_bounds_list(sibling, id, range, &version, 1, compared);
 }
 
 /*
@@ -504,13 +505,13 @@ piece_call(Oid sibling, Node *id, Node *range, int version, bool pruned, bool co
 	if (range_constructor_args(range, &lower, &upper, &bounds))
 	{
 		args = list_make4(copyObject(id), copyObject(lower), copyObject(upper), copyObject(bounds));
-		fn = compared ? uuidx_compared_function(sibling) :
-			uuidx_sibling_function(sibling, BETWEEN_FUNCTION, 6, parts_arm_types);
+		fn = compared ? uuidx_tr_compared_function(sibling) :
+			uuidx_tr_sibling_function(sibling, BETWEEN_FUNCTION, 6, parts_arm_types);
 	}
 	else
 	{
 		args = list_make2(copyObject(id), copyObject(range));
-		fn = uuidx_sibling_function(sibling, WITHIN_FUNCTION, 4, within_types);
+		fn = uuidx_tr_sibling_function(sibling, WITHIN_FUNCTION, 4, within_types);
 	}
 	if (!OidIsValid(fn))
 		return NULL;
@@ -534,7 +535,7 @@ range_check(Node *range)
 	if (!range_constructor_args(range, &lower, &upper, &bounds))
 		return NULL;
 	test = makeNode(NullTest);
-	test->arg = (Expr *) range_from_parts(copyObject(lower), copyObject(upper), copyObject(bounds));
+	test->arg = (Expr *) uuidx_tr_range_from_parts(copyObject(lower), copyObject(upper), copyObject(bounds));
 	test->nulltesttype = IS_NOT_NULL;
 	test->argisrow = false;
 	test->location = -1;
@@ -565,8 +566,8 @@ and_of(List *clauses)
 static int
 column_versions(Oid sibling, const TimeTarget *target, int mask, UuidxDeclared *declared)
 {
-	uuidx_declared(sibling, OidIsValid(target->relid) ? target->relid : InvalidOid,
-				   target->attnum, declared);
+	uuidx_tr_declared(sibling, OidIsValid(target->relid) ? target->relid : InvalidOid,
+					  target->attnum, declared);
 	return (mask & declared->versions) != 0 ? mask & declared->versions : mask;
 }
 
@@ -581,8 +582,8 @@ column_versions(Oid sibling, const TimeTarget *target, int mask, UuidxDeclared *
  * extension's SQL objects lack the pieces.
  */
 Node *
-uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
-				   const TimeTarget *target, bool check_range, bool compared)
+uuidx_tr_clauses(Oid sibling, Node *id, Node *range, int mask,
+				 const TimeTarget *target, bool check_range, bool compared)
 {
 	int			versions[2];
 	int			n;
@@ -598,12 +599,12 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 	/*
 	 * A range the query builds takes one form, tstzrange(lower, upper,
 	 * bounds), in every clause made from it, as the arms read it back
-	 * (uuidx_time_clause_parts()): so the clauses made for the arms are equal
+	 * (uuidx_tr_clause_parts()): so the clauses made for the arms are equal
 	 * to these.
 	 */
 	if (range_constructor_args(range, &lower, &upper, &bounds))
-		range = range_from_parts(lower, upper, bounds);
-	n = uuidx_window_versions(range, column_versions(sibling, target, mask, &declared), versions);
+		range = uuidx_tr_range_from_parts(lower, upper, bounds);
+	n = uuidx_tr_window_versions(range, column_versions(sibling, target, mask, &declared), versions);
 	check = check_range ? range_check(range) : NULL;
 	if (check != NULL)
 		clauses = lappend(clauses, check);
@@ -614,7 +615,7 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 		pruned = true;
 		for (int i = 0; i < n && pruned; i++)
 		{
-			List	   *pair = uuidx_bounds_list(sibling, id, range, &versions[i], 1, compared);
+			List	   *pair = uuidx_tr_bounds_list(sibling, id, range, &versions[i], 1, compared);
 
 			if (pair == NIL)
 				pruned = false; /* a version's keys all qualify: nothing to
@@ -657,13 +658,27 @@ uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
 }
 
 /*
+ * The two sides of id <@ r or r @> id, whichever order the arguments come
+ * in.
+ */
+void
+uuidx_tr_operator_sides(List *args, Node **id, Node **range)
+{
+	bool		id_first = exprType(linitial(args)) == UUIDOID ||
+		getBaseType(exprType(linitial(args))) == UUIDOID;
+
+	*id = id_first ? linitial(args) : lsecond(args);
+	*range = id_first ? lsecond(args) : linitial(args);
+}
+
+/*
  * What a call of fn with these arguments asks, when fn is one of the
  * operators' functions or the pieces (a function this support function
  * serves); false for anything else.
  */
 bool
-uuidx_time_clause(Oid fn, List *args, TimeClause *c)
+uuidx_tr_clause(Oid fn, List *args, TimeClause *c)
 {
-	return OidIsValid(uuidx_time_support_oid) && get_func_support(fn) == uuidx_time_support_oid &&
-		uuidx_time_clause_parts(fn, args, c);
+	return OidIsValid(uuidx_tr_support_oid) && get_func_support(fn) == uuidx_tr_support_oid &&
+		uuidx_tr_clause_parts(fn, args, c);
 }

@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * time_range_declared.c
+ * declared.c
  *	  What a table's CHECK constraints say of the UUIDs a column holds.
  *
  * The planner may narrow a time clause to the keys of the versions a
@@ -60,8 +60,8 @@
 #include "utils/syscache.h"
 
 /*
- * The functions found by uuidx_sibling_function() and
- * uuidx_extension_function(), which the planner asks for in every clause it
+ * The functions found by uuidx_tr_sibling_function() and
+ * uuidx_tr_extension_function(), which the planner asks for in every clause it
  * builds, every partition and every form it plans: a few, kept until
  * pg_proc changes (a function created, dropped or moved to another schema
  * with its extension).  The name and the extension's are the callers'
@@ -72,7 +72,7 @@
 typedef struct SiblingEntry
 {
 	Oid			sibling;
-	const char *extension;		/* uuidx_extension_function()'s, or NULL */
+	const char *extension;		/* uuidx_tr_extension_function()'s, or NULL */
 	const char *name;
 	int			nargs;
 	Oid			found;
@@ -124,7 +124,7 @@ remember_sibling(Oid sibling, const char *extension, const char *name, int nargs
  * older SQL version than the library).
  */
 Oid
-uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes)
+uuidx_tr_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes)
 {
 	SiblingEntry *entry = cached_sibling(sibling, NULL, name, nargs);
 	char	   *schema;
@@ -143,7 +143,7 @@ uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argt
  * For the forms and CHECKs of core's functions and of uuidx_core18's.
  */
 Oid
-uuidx_extension_function(const char *extension, const char *name)
+uuidx_tr_extension_function(const char *extension, const char *name)
 {
 	static const Oid argtypes[] = {UUIDOID};
 	SiblingEntry *entry = cached_sibling(InvalidOid, extension, name, 1);
@@ -264,7 +264,7 @@ read_indexed(Relation rel, AttrNumber attnum, UuidxDeclared *d)
 
 /* Does an index of the table hold fn(column)? */
 bool
-uuidx_declared_indexed(const UuidxDeclared *d, Oid fn)
+uuidx_tr_declared_indexed(const UuidxDeclared *d, Oid fn)
 {
 	for (int i = 0; i < d->nindexed; i++)
 	{
@@ -333,17 +333,17 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
 	d->only = 0;
 	d->strong = false;
 	d->nindexed = 0;
-	version_fns[nfns] = uuidx_sibling_function(sibling, "uuid_version", 1, argtypes);
+	version_fns[nfns] = uuidx_tr_sibling_function(sibling, "uuid_version", 1, argtypes);
 	if (OidIsValid(version_fns[nfns]))
 		nfns++;
 #ifdef UUIDX_CORE_EXTRACT_VERSION
 	version_fns[nfns++] = UUIDX_CORE_EXTRACT_VERSION;
 #endif
 	/* code written for 18, on 15-17: uuidx_core18's uuid_extract_version() */
-	version_fns[nfns] = uuidx_extension_function("uuidx_core18", "uuid_extract_version");
+	version_fns[nfns] = uuidx_tr_extension_function("uuidx_core18", "uuid_extract_version");
 	if (OidIsValid(version_fns[nfns]))
 		nfns++;
-	variant_fn = uuidx_sibling_function(sibling, "uuid_variant", 1, argtypes);
+	variant_fn = uuidx_tr_sibling_function(sibling, "uuid_variant", 1, argtypes);
 
 	/*
 	 * The planner holds a lock on the table already.  A foreign table's
@@ -429,7 +429,7 @@ forget_declared(Datum arg, Oid relid)
  * for attnum 0 or below.
  */
 void
-uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
+uuidx_tr_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 {
 	DeclaredKey key;
 	DeclaredEntry *entry;
@@ -488,7 +488,7 @@ uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
  * values or NULL.
  */
 void
-uuidx_time_target(List *rtable, Node *id, TimeTarget *t)
+uuidx_tr_target(List *rtable, Node *id, TimeTarget *t)
 {
 	Var		   *var;
 	RangeTblEntry *rte;
@@ -511,7 +511,7 @@ uuidx_time_target(List *rtable, Node *id, TimeTarget *t)
 		TargetEntry *tle = get_tle_by_resno(rte->subquery->targetList, var->varattno);
 
 		if (tle != NULL && !tle->resjunk)
-			uuidx_time_target(rte->subquery->rtable, (Node *) tle->expr, t);
+			uuidx_tr_target(rte->subquery->rtable, (Node *) tle->expr, t);
 		else
 			t->attnum = 0;
 		return;

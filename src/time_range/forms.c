@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * time_range_forms.c
+ * forms.c
  *	  The time queries users write, turned into id <@ tstzrange's clauses.
  *
  * Users write uuid_timestamp(id) >= now() - interval '1 hour', or
@@ -12,7 +12,7 @@
  * A planner hook (planner_hook, before the planner proper) rewrites each
  * such comparison that stands as a condition of its own in a WHERE or a
  * JOIN ... ON, where NULL and false both reject a row, into the clauses
- * uuidx_time_clauses() makes for id <@ r (time_range_support.c): the arms
+ * uuidx_tr_clauses() makes for id <@ r (support.c): the arms
  * that the index answers and partition pruning reads, with a range built
  * from the compared time, for the versions whose keys the function reads:
  *
@@ -23,7 +23,7 @@
  * A v1 key's time is not at the front of its bytes, so its keys of a time
  * window fill no interval of the key order: a form that reads v1 keys is
  * rewritten only where the column's validated CHECK constraints exclude
- * them (time_range_declared.c), and is left as written elsewhere (on
+ * them (declared.c), and is left as written elsewhere (on
  * PostgreSQL 17, core's function reads v1 keys only: always left).  The
  * rewrite is exact: the arms are true for exactly the keys of those
  * versions whose time the function reads into the window, and the
@@ -50,6 +50,9 @@
  */
 #include "time_range/time_range_internal.h"
 
+#include "generators/generators.h"
+#include "inspect/inspect.h"
+
 #include "compat.h"
 #include "access/stratnum.h"
 #include "access/transam.h"
@@ -72,13 +75,6 @@
 #include "utils/syscache.h"
 #include "utils/typcache.h"
 
-/* The SQL functions whose C code is ours, recognized by their code. */
-extern Datum uuidx_timestamp(PG_FUNCTION_ARGS);
-extern Datum uuidx_v7_to_timestamptz(PG_FUNCTION_ARGS);
-extern Datum uuidx_core_extract_timestamp(PG_FUNCTION_ARGS);
-extern Datum uuidx_contained_by_tstzrange(PG_FUNCTION_ARGS);
-extern Datum uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS);
-
 static planner_hook_type prev_planner_hook = NULL;
 
 /* A call of a form: which versions it reads, and a function of ours. */
@@ -98,7 +94,7 @@ static bool
 extract_form(Form *form, int versions)
 {
 	form->versions = versions;
-	form->sibling = uuidx_extension_function("uuidx", "uuid_timestamp");
+	form->sibling = uuidx_tr_extension_function("uuidx", "uuid_timestamp");
 	return OidIsValid(form->sibling);
 }
 
@@ -148,23 +144,17 @@ form_key_versions(Query *query, const Form *form, TimeTarget *target)
 	UuidxDeclared declared;
 	int			versions = form->versions;
 
-	uuidx_time_target(query->rtable, form->id, target);
+	uuidx_tr_target(query->rtable, form->id, target);
 	if (OidIsValid(target->relid))
 	{
-		uuidx_declared(form->sibling, target->relid, target->attnum, &declared);
-		if (uuidx_declared_indexed(&declared, form->fn))
+		uuidx_tr_declared(form->sibling, target->relid, target->attnum, &declared);
+		if (uuidx_tr_declared_indexed(&declared, form->fn))
 			return 0;
 		versions &= declared.versions;
 	}
 	if (versions & (1 << 1))
 		return 0;
 	return versions & UUIDX_KEY_VERSIONS;
-}
-
-static Node *
-timestamptz_null(void)
-{
-	return (Node *) makeNullConst(TIMESTAMPTZOID, -1, InvalidOid);
 }
 
 static Node *
@@ -178,9 +168,7 @@ bounds_text(const char *flags)
 static Node *
 range_of(Node *lower, Node *upper, const char *flags)
 {
-	return (Node *) makeFuncExpr(F_TSTZRANGE_TIMESTAMPTZ_TIMESTAMPTZ_TEXT, TSTZRANGEOID,
-								 list_make3(lower, upper, bounds_text(flags)),
-								 InvalidOid, DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL);
+	return uuidx_tr_range_from_parts(lower, upper, bounds_text(flags));
 }
 
 /*
@@ -316,10 +304,10 @@ needs_not_null(Query *query, Var *var, Relids nulled, Oid sibling)
 	if (bms_is_member(var->varno, nulled) ||
 		rt_fetch(var->varno, query->rtable)->rtekind != RTE_RELATION)
 		return true;			/* (a view's column: its outer joins unseen) */
-	uuidx_time_target(query->rtable, (Node *) var, &target);
+	uuidx_tr_target(query->rtable, (Node *) var, &target);
 	if (!OidIsValid(target.relid))
 		return false;
-	uuidx_declared(sibling, target.relid, target.attnum, &declared);
+	uuidx_tr_declared(sibling, target.relid, target.attnum, &declared);
 	if (!declared.partial)
 		return false;
 	tuple = SearchSysCache2(ATTNUM, ObjectIdGetDatum(target.relid), Int16GetDatum(target.attnum));
@@ -532,7 +520,7 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 			flags[1] = upper->strategy == BTLessEqualStrategyNumber ? ']' : ')';
 		compared = lower != NULL && upper != NULL &&
 			!(IsA(lower->other, Const) && IsA(upper->other, Const));
-		if (compared && !OidIsValid(uuidx_compared_function(c->form.sibling)))
+		if (compared && !OidIsValid(uuidx_tr_compared_function(c->form.sibling)))
 		{
 			/* SQL 1.3: no uuidx_time_compared(), whose times may cross */
 			compared = false;
@@ -540,14 +528,14 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 			range = range_of(lower->other, greatest_of(lower->other, upper->other), flags);
 		}
 		else
-			range = range_of(lower ? lower->other : timestamptz_null(),
-							 upper ? upper->other : timestamptz_null(), flags);
+			range = range_of(lower ? lower->other : uuidx_tr_timestamptz_null(),
+							 upper ? upper->other : uuidx_tr_timestamptz_null(), flags);
 	}
 	versions = form_key_versions(query, &c->form, &target);
 	if (versions == 0)
 		return NULL;
-	clauses = uuidx_time_clauses(c->form.sibling, c->form.id, range, versions, &target,
-								 c->strategy == 0, compared);
+	clauses = uuidx_tr_clauses(c->form.sibling, c->form.id, range, versions, &target,
+							   c->strategy == 0, compared);
 	if (clauses == NULL)
 		return NULL;
 	if (lower != NULL && !never_null(lower->other))
@@ -711,12 +699,12 @@ rewrite_order(Query *query)
 	tle = get_sortgroupclause_tle(sort, query->targetList);
 	if (!form_of((Node *) tle->expr, &form))
 		return;
-	uuidx_time_target(query->rtable, form.id, &target);
+	uuidx_tr_target(query->rtable, form.id, &target);
 	if (!OidIsValid(target.relid))
 		return;
-	uuidx_declared(form.sibling, target.relid, target.attnum, &declared);
+	uuidx_tr_declared(form.sibling, target.relid, target.attnum, &declared);
 	if (!declared.strong || !(form.versions & (1 << declared.only)) ||
-		uuidx_declared_indexed(&declared, form.fn))
+		uuidx_tr_declared_indexed(&declared, form.fn))
 		return;
 
 	get_sort_group_operators(TIMESTAMPTZOID, true, false, true, &time_lt, NULL, &time_gt, NULL);
@@ -768,7 +756,7 @@ forms_planner(UUIDX_PLANNER_PARAMS)
 }
 
 void
-uuidx_time_forms_install_hook(void)
+uuidx_tr_forms_init(void)
 {
 	prev_planner_hook = planner_hook;
 	planner_hook = forms_planner;

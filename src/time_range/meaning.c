@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * time_range.c
+ * meaning.c
  *	  id <@ tstzrange and tstzrange @> id: what they mean, and the SQL
  *	  functions the planner's rewrite of them calls at run time.
  *
@@ -8,7 +8,7 @@
  * reads it, lies in r; false for any other UUID.  The UUIDs of one version
  * whose time lies in r fill one interval of the uuid order, from the
  * smallest UUID of its first time to the largest of its last
- * (uuidx_time_bound() builds both).  time_range_support.c turns the
+ * (uuidx_time_bound() builds both).  support.c turns the
  * operators into those intervals for the planner; everything here runs per
  * row or per scan and never depends on the planner.
  *
@@ -125,7 +125,7 @@ bounds_window(const RangeBound *lower, const RangeBound *upper, TimeWindow *w)
 }
 
 void
-uuidx_range_window(const RangeType *r, TimeWindow *w)
+uuidx_tr_range_window(const RangeType *r, TimeWindow *w)
 {
 	TypeCacheEntry *typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
 	RangeBound	lower,
@@ -146,13 +146,13 @@ uuidx_range_window(const RangeType *r, TimeWindow *w)
  * range whose bounds are equal is empty unless both are inclusive.
  */
 bool
-uuidx_parts_window(bool lower_null, TimestampTz lower, bool upper_null, TimestampTz upper,
-				   const char *flags, size_t flags_len, TimeWindow *w)
+uuidx_tr_parts_window(bool lower_null, TimestampTz lower, bool upper_null, TimestampTz upper,
+					  const char *flags, size_t flags_len, TimeWindow *w)
 {
 	RangeBound	lb,
 				ub;
 
-	if (!uuidx_valid_bound_flags(flags, flags_len) ||
+	if (!uuidx_tr_valid_bound_flags(flags, flags_len) ||
 		(!lower_null && !upper_null && lower > upper))
 		return false;
 	lb.val = TimestampTzGetDatum(lower);
@@ -176,7 +176,7 @@ uuidx_parts_window(bool lower_null, TimestampTz lower, bool upper_null, Timestam
  * id >= lower AND id <= upper holds for no id.
  */
 void
-uuidx_window_bound(const TimeWindow *w, int version, bool upper, pg_uuid_t *bound)
+uuidx_tr_window_bound(const TimeWindow *w, int version, bool upper, pg_uuid_t *bound)
 {
 	int			i = WINDOW_INDEX(version);
 
@@ -191,10 +191,10 @@ uuidx_window_bound(const TimeWindow *w, int version, bool upper, pg_uuid_t *boun
  * words: invalid flags, or a lower bound above the upper.
  */
 void
-uuidx_check_range_parts(bool lower_null, TimestampTz lower, bool upper_null, TimestampTz upper,
-						const char *flags, size_t flags_len)
+uuidx_tr_check_range_parts(bool lower_null, TimestampTz lower, bool upper_null, TimestampTz upper,
+						   const char *flags, size_t flags_len)
 {
-	if (!uuidx_valid_bound_flags(flags, flags_len))
+	if (!uuidx_tr_valid_bound_flags(flags, flags_len))
 		ereport(ERROR,
 				(errcode(ERRCODE_SYNTAX_ERROR),
 				 errmsg("invalid range bound flags"),
@@ -207,7 +207,7 @@ uuidx_check_range_parts(bool lower_null, TimestampTz lower, bool upper_null, Tim
 
 /* The flags of a range constructor: [] [) (] or (). */
 bool
-uuidx_valid_bound_flags(const char *flags, size_t len)
+uuidx_tr_valid_bound_flags(const char *flags, size_t len)
 {
 	return len == 2 && (flags[0] == '[' || flags[0] == '(') &&
 		(flags[1] == ']' || flags[1] == ')');
@@ -264,7 +264,7 @@ window_arg(FunctionCallInfo fcinfo, int argno)
 			pfree(cache);
 		cache = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt,
 								   offsetof(WindowCache, bytes) + len);
-		uuidx_range_window(PG_GETARG_RANGE_P(argno), &cache->window);
+		uuidx_tr_range_window(PG_GETARG_RANGE_P(argno), &cache->window);
 		cache->stable = arg_is_const(fcinfo->flinfo, argno);
 		cache->len = len;
 		memcpy(cache->bytes, VARDATA_ANY(packed), len);
@@ -287,13 +287,13 @@ check_version(int32 version)
 Datum
 uuidx_contained_by_tstzrange(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(uuidx_in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), 0));
+	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), 0));
 }
 
 Datum
 uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(uuidx_in_window(PG_GETARG_UUID_P(1), window_arg(fcinfo, 0), 0));
+	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(1), window_arg(fcinfo, 0), 0));
 }
 
 /*
@@ -301,7 +301,7 @@ uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS)
  * false for a version other than 6 or 7 (it never fails: LEAKPROOF).
  * bounded (the planner's "pruned") says that comparisons for partition
  * pruning stand beside the arm; only the planner reads it
- * (time_range_support.c).
+ * (support.c).
  */
 Datum
 uuidx_time_within(PG_FUNCTION_ARGS)
@@ -310,7 +310,7 @@ uuidx_time_within(PG_FUNCTION_ARGS)
 
 	if (version != 6 && version != 7)
 		PG_RETURN_BOOL(false);
-	PG_RETURN_BOOL(uuidx_in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), version));
+	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), version));
 }
 
 /*
@@ -357,8 +357,8 @@ parts_arg(FunctionCallInfo fcinfo, int argno)
 			cache = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, sizeof(PartsCache));
 			fcinfo->flinfo->fn_extra = cache;
 		}
-		cache->valid = uuidx_parts_window(lower_null, lower, upper_null, upper,
-										  flags, flags_len, &cache->window);
+		cache->valid = uuidx_tr_parts_window(lower_null, lower, upper_null, upper,
+											 flags, flags_len, &cache->window);
 		cache->lower_null = lower_null;
 		cache->upper_null = upper_null;
 		cache->lower = lower;
@@ -378,7 +378,7 @@ parts_arg(FunctionCallInfo fcinfo, int argno)
  * Not strict, as the constructor is not: a NULL timestamp leaves that side
  * open.  It never fails (LEAKPROOF): where the constructor would, it gives
  * NULL, and the planner checks the range with the constructor itself,
- * before any row (see time_range_support.c).
+ * before any row (see support.c).
  */
 Datum
 uuidx_time_between(PG_FUNCTION_ARGS)
@@ -391,14 +391,14 @@ uuidx_time_between(PG_FUNCTION_ARGS)
 	version = PG_GETARG_INT32(4);
 	if (version != 6 && version != 7)
 		PG_RETURN_BOOL(false);
-	PG_RETURN_BOOL(uuidx_in_window(PG_GETARG_UUID_P(0), w, version));
+	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), w, version));
 }
 
 /*
  * uuidx_time_compared(id, lower, upper, bounds, version, bounded) (SQL
  * 1.3.1): the same as uuidx_time_between(), for the rewrite of two
  * comparisons of a time form, f(id) >= lower AND f(id) < upper, into one
- * window (time_range_forms.c).  Its times may cross, where the comparisons
+ * window (forms.c).  Its times may cross, where the comparisons
  * hold no row: the planner computes its key bounds one side each, and the
  * scan takes crossed times for a window of no time, where those of a range
  * the query builds raise the constructor's error.
@@ -412,7 +412,7 @@ uuidx_time_compared(PG_FUNCTION_ARGS)
 /*
  * uuidx_time_span(id, r, beside): id <@ r itself, as a clause the planner
  * answers from one index range that holds both versions' keys of r (see
- * time_range_support.c); beside tells the planner the arms stand beside
+ * support.c); beside tells the planner the arms stand beside
  * it.  uuidx_time_span_between(id, lower, upper, bounds, beside) is the
  * same with the range's parts, as uuidx_time_between.  Neither fails
  * (LEAKPROOF).
@@ -420,7 +420,7 @@ uuidx_time_compared(PG_FUNCTION_ARGS)
 Datum
 uuidx_time_span(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(uuidx_in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), 0));
+	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), 0));
 }
 
 Datum
@@ -430,7 +430,7 @@ uuidx_time_span_between(PG_FUNCTION_ARGS)
 
 	if (w == NULL || PG_ARGISNULL(0))
 		PG_RETURN_NULL();
-	PG_RETURN_BOOL(uuidx_in_window(PG_GETARG_UUID_P(0), w, 0));
+	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), w, 0));
 }
 
 /*
@@ -445,7 +445,7 @@ uuidx_time_bound(PG_FUNCTION_ARGS)
 	int			version = check_version(PG_GETARG_INT32(1));
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
-	uuidx_window_bound(window_arg(fcinfo, 0), version, PG_GETARG_BOOL(2), result);
+	uuidx_tr_window_bound(window_arg(fcinfo, 0), version, PG_GETARG_BOOL(2), result);
 	PG_RETURN_UUID_P(result);
 }
 
@@ -476,11 +476,11 @@ uuidx_time_bound_text_int4_bool(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	version = check_version(PG_GETARG_INT32(3));
 	flags = PG_GETARG_TEXT_PP(2);
-	uuidx_check_range_parts(lower_null, lower, upper_null, upper,
-							VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags));
-	uuidx_parts_window(lower_null, lower, upper_null, upper,
-					   VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags), &w);
+	uuidx_tr_check_range_parts(lower_null, lower, upper_null, upper,
+							   VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags));
+	uuidx_tr_parts_window(lower_null, lower, upper_null, upper,
+						  VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags), &w);
 	result = palloc(sizeof(pg_uuid_t));
-	uuidx_window_bound(&w, version, PG_GETARG_BOOL(4), result);
+	uuidx_tr_window_bound(&w, version, PG_GETARG_BOOL(4), result);
 	PG_RETURN_UUID_P(result);
 }

@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * time_range_paths.c
+ * paths.c
  *	  The cost of walking an index in key order to the keys of a time range.
  *
  * The planner costs an index scan that walks the key order (ORDER BY id
@@ -10,7 +10,7 @@
  * The keys of a time range lie together: the walk reads every key between
  * where its conditions start it and the range, then the range.  A planner
  * hook (set_rel_pathlist_hook) adds the cost of those keys, estimated from
- * id's histogram (time_range_selfuncs.c), to the startup cost of each such
+ * id's histogram (selfuncs.c), to the startup cost of each such
  * index path, and of a Gather path above a partial one, so that the planner
  * walks the index where it meets the range soon, and sorts the rows of a
  * bitmap scan where it does not.  The rows themselves are what the clauses
@@ -19,6 +19,8 @@
  *-------------------------------------------------------------------------
  */
 #include "time_range/time_range_internal.h"
+
+#include "time_range/scan/scan.h"
 
 #include "access/stratnum.h"
 #include "catalog/pg_am_d.h"
@@ -72,7 +74,7 @@ clause_window(PlannerInfo *root, Node *clause, Node **id, TimeWindow *w, int *ve
 	else
 		return false;
 	/* (an arm beside comparisons for pruning checks only the version) */
-	if (!uuidx_time_clause(fn, args, &c) || c.pruned || !uuidx_estimated_window(root, c.range, w))
+	if (!uuidx_tr_clause(fn, args, &c) || c.pruned || !uuidx_tr_estimated_window(root, c.range, w))
 		return false;
 	*id = c.id;
 	*versions = c.version == 0 ? (1 << 6) | (1 << 7) : 1 << c.version;
@@ -176,9 +178,9 @@ walk_before_range(PlannerInfo *root, VariableStatData *vardata, Node *id,
 		found = true;
 	}
 	if (!found)
-		return uuidx_key_share(root, vardata, &lower, &upper);
-	return ascending ? uuidx_key_share(root, vardata, &lower, &meet)
-		: uuidx_key_share(root, vardata, &meet, &upper);
+		return uuidx_tr_key_share(root, vardata, &lower, &upper);
+	return ascending ? uuidx_tr_key_share(root, vardata, &lower, &meet)
+		: uuidx_tr_key_share(root, vardata, &meet, &upper);
 }
 
 /*
@@ -214,10 +216,10 @@ static double
 region_rows(PlannerInfo *root, RelOptInfo *rel, RestrictInfo *rinfo,
 			VariableStatData *vardata, const TimeWindow *w, int version)
 {
-	Selectivity sel = uuidx_arm_selectivity(root, rinfo, version);
+	Selectivity sel = uuidx_tr_arm_selectivity(root, rinfo, version);
 
 	if (sel < 0)
-		sel = uuidx_window_selectivity(root, vardata, w, version);
+		sel = uuidx_tr_window_selectivity(root, vardata, w, version);
 	return sel * rel->tuples;
 }
 
@@ -263,8 +265,8 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 		if ((versions & (1 << version)) && !w.empty[WINDOW_INDEX(version)] &&
 			region_rows(root, rel, rinfo, &vardata, &w, version) >= 1)
 		{
-			uuidx_window_bound(&w, version, false, &regions.lower[regions.n]);
-			uuidx_window_bound(&w, version, true, &regions.upper[regions.n]);
+			uuidx_tr_window_bound(&w, version, false, &regions.lower[regions.n]);
+			uuidx_tr_window_bound(&w, version, true, &regions.upper[regions.n]);
 			regions.n++;
 		}
 
@@ -296,7 +298,7 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 
 /*
  * set_rel_pathlist_hook: charge the walks of the paths the planner made,
- * then offer the scan of time_range_scan.c, which makes no such walk.
+ * then offer the scan of scan/exec.c, which makes no such walk.
  */
 static void
 time_range_paths(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
@@ -313,15 +315,13 @@ time_range_paths(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *r
 	if (rel->rtekind != RTE_RELATION || IS_DUMMY_REL(rel))
 		return;
 	charge_walks(root, rel, rti, rte);
-	uuidx_time_scan_paths(root, rel);
+	uuidx_scan_paths(root, rel);
 }
 
+/* init.c's: the hook. */
 void
-uuidx_time_range_install_hook(void)
+uuidx_tr_paths_init(void)
 {
-	uuidx_time_scan_register();
-	uuidx_time_arm_answered = uuidx_time_scan_answers_arm;
-	uuidx_time_forms_install_hook();
 	prev_set_rel_pathlist_hook = set_rel_pathlist_hook;
 	set_rel_pathlist_hook = time_range_paths;
 }

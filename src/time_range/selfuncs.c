@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * time_range_selfuncs.c
+ * selfuncs.c
  *	  Estimates for id <@ tstzrange: the share of rows whose id is a v6 or
  *	  v7 with its time in a range, for a restriction and for a join, and
  *	  the share of keys between two UUIDs (how far an index walks before
@@ -51,7 +51,7 @@ version_time(const pg_uuid_t *uuid, int version, uint64 *t)
 {
 	if (uuidx_get_version(uuid) != version)
 		return false;
-	*t = uuidx_window_time(uuid, version);
+	*t = uuidx_tr_window_time(uuid, version);
 	return true;
 }
 
@@ -363,8 +363,8 @@ newer_bins(PlannerInfo *root, VariableStatData *vardata, const Datum *values, in
  * and the rows newer than the histogram.
  */
 Selectivity
-uuidx_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
-						 const TimeWindow *w, int version)
+uuidx_tr_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
+							const TimeWindow *w, int version)
 {
 	Form_pg_statistic stats;
 	AttStatsSlot sslot;
@@ -381,8 +381,8 @@ uuidx_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
 	Selectivity sel;
 
 	if (version == 0)
-		return uuidx_window_selectivity(root, vardata, w, 6) +
-			uuidx_window_selectivity(root, vardata, w, 7);
+		return uuidx_tr_window_selectivity(root, vardata, w, 6) +
+			uuidx_tr_window_selectivity(root, vardata, w, 7);
 	if (w->empty[k])
 		return 0;
 	if (!HeapTupleIsValid(vardata->statsTuple))
@@ -400,15 +400,15 @@ uuidx_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
 	if (window.first[k] > cap)
 		return 0;
 	window.last[k] = Min(window.last[k], cap);
-	uuidx_window_bound(&window, version, false, &lower);
-	uuidx_window_bound(&window, version, true, &upper);
+	uuidx_tr_window_bound(&window, version, false, &lower);
+	uuidx_tr_window_bound(&window, version, true, &upper);
 
 	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV, InvalidOid,
 						 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
 	{
 		for (int i = 0; i < sslot.nvalues; i++)
 		{
-			if (uuidx_in_window(DatumGetUUIDP(sslot.values[i]), &window, version))
+			if (uuidx_tr_in_window(DatumGetUUIDP(sslot.values[i]), &window, version))
 				mcv_match += sslot.numbers[i];
 			mcv_total += sslot.numbers[i];
 		}
@@ -454,8 +454,8 @@ uuidx_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
  * none).  For the rows an index walks past.
  */
 double
-uuidx_key_share(PlannerInfo *root, VariableStatData *vardata,
-				const pg_uuid_t *from, const pg_uuid_t *to)
+uuidx_tr_key_share(PlannerInfo *root, VariableStatData *vardata,
+				   const pg_uuid_t *from, const pg_uuid_t *to)
 {
 	AttStatsSlot sslot;
 	double		share = 0;
@@ -484,7 +484,7 @@ uuidx_key_share(PlannerInfo *root, VariableStatData *vardata,
  * b, paired quantile by quantile.  Otherwise a default.
  */
 Selectivity
-uuidx_time_join_selectivity(PlannerInfo *root, Node *id, Node *range, int version)
+uuidx_tr_join_selectivity(PlannerInfo *root, Node *id, Node *range, int version)
 {
 	VariableStatData iddata;
 	VariableStatData rdata;
@@ -516,7 +516,7 @@ uuidx_time_join_selectivity(PlannerInfo *root, Node *id, Node *range, int versio
 		examine_variable(root, linitial(ctor->args), 0, &adata);
 		examine_variable(root, lsecond(ctor->args), 0, &bdata);
 		if ((list_length(ctor->args) == 2 || flag_arg != NULL) &&
-			uuidx_valid_bound_flags(flags, strlen(flags)) &&
+			uuidx_tr_valid_bound_flags(flags, strlen(flags)) &&
 			HeapTupleIsValid(adata.statsTuple) && HeapTupleIsValid(bdata.statsTuple) &&
 			get_attstatsslot(&aslot, adata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
 							 ATTSTATSSLOT_VALUES))
@@ -532,9 +532,9 @@ uuidx_time_join_selectivity(PlannerInfo *root, Node *id, Node *range, int versio
 					TimestampTz b = DatumGetTimestampTz(bslot.values[(int64) i * (bslot.nvalues - 1) / (n - 1)]);
 					TimeWindow	w;
 
-					if (uuidx_parts_window(false, a, false, b, flags, 2, &w))
+					if (uuidx_tr_parts_window(false, a, false, b, flags, 2, &w))
 					{
-						sum += uuidx_window_selectivity(root, &iddata, &w, version);
+						sum += uuidx_tr_window_selectivity(root, &iddata, &w, version);
 						count++;
 					}
 				}
@@ -567,8 +567,8 @@ uuidx_time_join_selectivity(PlannerInfo *root, Node *id, Node *range, int versio
 				{
 					TimeWindow	w;
 
-					uuidx_range_window(DatumGetRangeTypeP(sslot.values[i]), &w);
-					sum += uuidx_window_selectivity(root, &iddata, &w, version);
+					uuidx_tr_range_window(DatumGetRangeTypeP(sslot.values[i]), &w);
+					sum += uuidx_tr_window_selectivity(root, &iddata, &w, version);
 					count++;
 				}
 				free_attstatsslot(&sslot);
@@ -586,13 +586,13 @@ uuidx_time_join_selectivity(PlannerInfo *root, Node *id, Node *range, int versio
 /*
  * Where id IS NOT NULL stands among the restrictions of id's table (the
  * rewrite of a time condition adds one to keep the query strict in the key,
- * time_range_forms.c), the planner multiplies its estimate, the share of
+ * forms.c), the planner multiplies its estimate, the share of
  * keys not NULL, with an arm's, which counts only keys not NULL already:
  * that share, by which an arm's estimate is divided.  1 where there is no
  * such restriction.
  */
 Selectivity
-uuidx_not_null_share(PlannerInfo *root, Node *id)
+uuidx_tr_not_null_share(PlannerInfo *root, Node *id)
 {
 	Node	   *key = strip_implicit_coercions(id);
 	RelOptInfo *rel;
@@ -619,34 +619,20 @@ uuidx_not_null_share(PlannerInfo *root, Node *id)
 }
 
 /*
- * The two sides of id <@ r or r @> id, whichever order the arguments come
- * in.
- */
-void
-uuidx_operator_sides(List *args, Node **id, Node **range)
-{
-	bool		id_first = exprType(linitial(args)) == UUIDOID ||
-		getBaseType(exprType(linitial(args))) == UUIDOID;
-
-	*id = id_first ? linitial(args) : lsecond(args);
-	*range = id_first ? lsecond(args) : linitial(args);
-}
-
-/*
  * A restriction: the share of rows whose id is a UUID of the version (0:
  * either) with its time in the range, where the range is known when
  * planning (a constant, or a stable expression or parameter the planner
  * can estimate); else a default.
  */
 Selectivity
-uuidx_time_selectivity(PlannerInfo *root, Node *id, Node *range, int version,
-					   int varRelid)
+uuidx_tr_selectivity(PlannerInfo *root, Node *id, Node *range, int version,
+					 int varRelid)
 {
 	VariableStatData vardata;
 	TimeWindow	w;
 	Selectivity sel;
 
-	if (!uuidx_estimated_window(root, range, &w))
+	if (!uuidx_tr_estimated_window(root, range, &w))
 	{
 		Node	   *estimated = estimate_expression_value(root, range);
 
@@ -654,11 +640,11 @@ uuidx_time_selectivity(PlannerInfo *root, Node *id, Node *range, int version,
 			return 0;			/* NULL */
 		/* a parameterized scan: the range comes from another table */
 		if (contain_var_clause(range))
-			return uuidx_time_join_selectivity(root, id, range, version);
+			return uuidx_tr_join_selectivity(root, id, range, version);
 		return version == 0 ? 2 * DEFAULT_RANGE_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
 	}
 	examine_variable(root, id, varRelid, &vardata);
-	sel = uuidx_window_selectivity(root, &vardata, &w, version);
+	sel = uuidx_tr_window_selectivity(root, &vardata, &w, version);
 	ReleaseVariableStats(vardata);
 	return sel;
 }
@@ -678,8 +664,8 @@ uuidx_time_range_sel(PG_FUNCTION_ARGS)
 
 	if (list_length(args) != 2)
 		PG_RETURN_FLOAT8(2 * DEFAULT_RANGE_INEQ_SEL);
-	uuidx_operator_sides(args, &id, &range);
-	PG_RETURN_FLOAT8(uuidx_time_selectivity(root, id, range, 0, varRelid));
+	uuidx_tr_operator_sides(args, &id, &range);
+	PG_RETURN_FLOAT8(uuidx_tr_selectivity(root, id, range, 0, varRelid));
 }
 
 /*
@@ -691,7 +677,7 @@ uuidx_time_range_sel(PG_FUNCTION_ARGS)
  * (it then carries only its share of theirs).
  */
 Selectivity
-uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version)
+uuidx_tr_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version)
 {
 	List	   *arms = rinfo->orclause != NULL ?
 		((BoolExpr *) rinfo->orclause)->args : list_make1(rinfo);
@@ -703,7 +689,7 @@ uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version)
 		TimeClause	c;
 
 		if (IsA(arm->clause, FuncExpr) &&
-			uuidx_time_clause(((FuncExpr *) arm->clause)->funcid, ((FuncExpr *) arm->clause)->args, &c) &&
+			uuidx_tr_clause(((FuncExpr *) arm->clause)->funcid, ((FuncExpr *) arm->clause)->args, &c) &&
 			c.version == version)
 			return c.pruned ? -1 : clause_selectivity(root, (Node *) arm, 0, JOIN_INNER, NULL);
 	}

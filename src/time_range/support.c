@@ -1,10 +1,10 @@
 /*-------------------------------------------------------------------------
  *
- * time_range_support.c
+ * support.c
  *	  What the planner makes of id <@ tstzrange and tstzrange @> id.
  *
  * The UUIDs of one version whose time lies in r fill one interval of the
- * uuid order (time_range.c); v6's interval and v7's lie in two places of
+ * uuid order (meaning.c); v6's interval and v7's lie in two places of
  * that order.  The support function (SupportRequestSimplify) rewrites the
  * operator into clauses that say the same thing and that an index can
  * serve, one arm per version:
@@ -15,14 +15,14 @@
  * version on any index of id whose operator family holds uuid's own >= and
  * <= (SupportRequestIndexCondition), without the side where r is open (a
  * condition every key of the version meets); the planner combines the two
- * scans in a BitmapOr, and time_range_scan.c offers one that walks them in
+ * scans in a BitmapOr, and scan/exec.c offers one that walks them in
  * key order, index-only where it can.  A table whose validated CHECK
- * constraints say which versions a column holds (time_range_declared.c)
+ * constraints say which versions a column holds (declared.c)
  * gets the arms of those versions only, and a constant r that holds no time
  * of a version none for it: one arm alone makes one index range, exact
  * where the constraints rule out every other version and variant.
- * uuidx_time_clauses() (time_range_clauses.c) builds the clauses, for the
- * operator here and for the forms users write (time_range_forms.c), which
+ * uuidx_tr_clauses() (clauses.c) builds the clauses, for the
+ * operator here and for the forms users write (forms.c), which
  * may ask for v7 keys only.
  *
  * A range the query builds, tstzrange(a, b[, bounds]), reaches the arms as
@@ -54,7 +54,7 @@
  * key is of that version (and of the RFC variant), the comparisons stand
  * alone, without an arm.
  *
- * How the planner costs a walk of the index to r: time_range_paths.c.
+ * How the planner costs a walk of the index to r: paths.c.
  * Whatever plan runs, every row passes through a clause that is the
  * definition itself, unless the index conditions are exactly it; the index
  * conditions and the comparisons only leave out rows it would reject.
@@ -62,6 +62,8 @@
  *-------------------------------------------------------------------------
  */
 #include "time_range/time_range_internal.h"
+
+#include "time_range/scan/scan.h"
 
 #include "compat.h"
 #include "access/stratnum.h"
@@ -95,8 +97,6 @@
 
 PG_FUNCTION_INFO_V1(uuidx_time_range_support);
 
-uuidx_arm_answered_fn uuidx_time_arm_answered = NULL;
-
 /*
  * SupportRequestSimplify: id <@ r (or r @> id) into the clauses described
  * at the head of this file.
@@ -111,7 +111,7 @@ simplify(SupportRequestSimplify *req)
 
 	if (list_length(call->args) != 2)
 		return NULL;			/* the pieces stay as they are */
-	uuidx_operator_sides(call->args, &id, &range);
+	uuidx_tr_operator_sides(call->args, &id, &range);
 
 	/*
 	 * Only worth it where an index or a partition key can serve: id must read
@@ -130,11 +130,11 @@ simplify(SupportRequestSimplify *req)
 	 * trusted, since it may concern another table.  (Partition pruning's
 	 * comparisons only repeat what the arms say.)
 	 */
-	uuidx_time_target(req->root != NULL && req->root->parse != NULL ? req->root->parse->rtable : NIL,
-					  id, &target);
+	uuidx_tr_target(req->root != NULL && req->root->parse != NULL ? req->root->parse->rtable : NIL,
+					id, &target);
 	if (req->root == NULL || req->root->simple_rel_array != NULL)
 		target.relid = InvalidOid;
-	return uuidx_time_clauses(call->funcid, id, range, UUIDX_KEY_VERSIONS, &target, true, false);
+	return uuidx_tr_clauses(call->funcid, id, range, UUIDX_KEY_VERSIONS, &target, true, false);
 }
 
 /*
@@ -186,17 +186,16 @@ index_condition(SupportRequestIndexCondition *req)
 		args = ((OpExpr *) node)->args;
 	else
 		return NIL;
-	if (!uuidx_time_clause_parts(req->funcid, args, &c) || c.pruned ||
+	if (!uuidx_tr_clause_parts(req->funcid, args, &c) || c.pruned ||
 		list_nth(args, req->indexarg) != c.id ||
 		!is_pseudo_constant_for_index(req->root, c.range, req->index) ||
 		!family_has_uuid_order(req->opfamily) ||
-		(c.version != 0 && uuidx_time_arm_answered != NULL &&
-		 uuidx_time_arm_answered(req->root, req->index, node)))
+		(c.version != 0 && uuidx_scan_answers_arm(req->root, req->index, node)))
 		return NIL;
 
-	uuidx_time_target(req->root->parse->rtable, c.id, &target);
+	uuidx_tr_target(req->root->parse->rtable, c.id, &target);
 	target.relid = planner_rt_fetch(req->index->rel->relid, req->root)->relid;
-	uuidx_declared(req->funcid, target.relid, target.attnum, &declared);
+	uuidx_tr_declared(req->funcid, target.relid, target.attnum, &declared);
 	if (c.version != 0)
 	{
 		versions[0] = c.version;
@@ -204,7 +203,7 @@ index_condition(SupportRequestIndexCondition *req)
 	}
 	else
 	{
-		n = uuidx_window_versions(c.range, UUIDX_KEY_VERSIONS, versions);
+		n = uuidx_tr_window_versions(c.range, UUIDX_KEY_VERSIONS, versions);
 		if (declared.only != 0 && (n == 2 || versions[0] == declared.only))
 		{
 			/* only the declared version's keys can match */
@@ -220,7 +219,7 @@ index_condition(SupportRequestIndexCondition *req)
 	 * may lie among them, and each row is checked.
 	 */
 	req->lossy = !(n == 1 && declared.strong && declared.only == versions[0]);
-	return uuidx_bounds_list(req->funcid, c.id, c.range, versions, n, c.compared);
+	return uuidx_tr_bounds_list(req->funcid, c.id, c.range, versions, n, c.compared);
 }
 
 /*
@@ -239,15 +238,15 @@ selectivity(SupportRequestSelectivity *req)
 	TimeClause	c;
 	Selectivity sel;
 
-	if (!uuidx_time_clause_parts(req->funcid, req->args, &c))
+	if (!uuidx_tr_clause_parts(req->funcid, req->args, &c))
 		return false;
 	if (c.beside || c.pruned)
 		sel = 1.0;
 	else if (req->is_join)
-		sel = uuidx_time_join_selectivity(req->root, c.id, c.range, c.version);
+		sel = uuidx_tr_join_selectivity(req->root, c.id, c.range, c.version);
 	else
-		sel = uuidx_time_selectivity(req->root, c.id, c.range, c.version, req->varRelid) /
-			uuidx_not_null_share(req->root, c.id);
+		sel = uuidx_tr_selectivity(req->root, c.id, c.range, c.version, req->varRelid) /
+			uuidx_tr_not_null_share(req->root, c.id);
 	CLAMP_PROBABILITY(sel);
 	req->selectivity = sel;
 	return true;
@@ -258,7 +257,7 @@ uuidx_time_range_support(PG_FUNCTION_ARGS)
 {
 	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
 
-	uuidx_time_support_oid = fcinfo->flinfo->fn_oid;
+	uuidx_tr_support_oid = fcinfo->flinfo->fn_oid;
 	if (IsA(rawreq, SupportRequestSimplify))
 		PG_RETURN_POINTER(simplify((SupportRequestSimplify *) rawreq));
 	if (IsA(rawreq, SupportRequestIndexCondition))

@@ -1,23 +1,24 @@
 /*-------------------------------------------------------------------------
  *
- * time_range.h
- *	  Shared by the files of id <@ tstzrange and the time forms:
- *	  time_range.c (what it means, per row), time_range_declared.c (what a
- *	  column's constraints say), time_range_support.c and
- *	  time_range_clauses.c (what the planner makes of it),
- *	  time_range_forms.c (the forms users write, rewritten),
- *	  time_range_selfuncs.c (its estimates), time_range_paths.c (the cost
- *	  of walking an index to it) and time_range_scan.c with
- *	  time_range_scan_plan.c (the custom scan).  Dependencies run one way:
- *	  the planner's files use time_range.c, never the reverse.
+ * time_range_internal.h
+ *	  Shared by the files of src/time_range/, from the top layer down: the
+ *	  planner's hooks (paths.c: the cost of walking an index to a range,
+ *	  and the custom scan it offers, scan/; forms.c: the forms users write,
+ *	  rewritten) and the support function (support.c), over the estimates
+ *	  (selfuncs.c), over the clauses the planner makes and reads
+ *	  (clauses.c), over what a column's constraints say (declared.c) and
+ *	  what id <@ r means, per row (meaning.c), which the executor runs.
+ *	  Each layer calls only those below it.
  *
  *-------------------------------------------------------------------------
  */
-#ifndef UUIDX_TIME_RANGE_H
-#define UUIDX_TIME_RANGE_H
+#ifndef UUIDX_TIME_RANGE_INTERNAL_H
+#define UUIDX_TIME_RANGE_INTERNAL_H
 
-#include "uuidx.h"
+#include "time_range/time_range.h"
 
+#include "fmgr.h"
+#include "layout/layout.h"
 #include "nodes/pathnodes.h"
 #include "utils/rangetypes.h"
 #include "utils/selfuncs.h"
@@ -89,7 +90,7 @@ typedef struct UuidxDeclared
 								 * column */
 } UuidxDeclared;
 
-/* The column a time clause reads (time_range_declared.c). */
+/* The column a time clause reads (declared.c). */
 typedef struct TimeTarget
 {
 	Oid			relid;			/* its table, or InvalidOid */
@@ -97,19 +98,21 @@ typedef struct TimeTarget
 	bool		partition_key;	/* first key of the table's range partitioning */
 } TimeTarget;
 
-/* time_range.c: the meaning */
-extern void uuidx_range_window(const RangeType *r, TimeWindow *w);
-extern bool uuidx_parts_window(bool lower_null, TimestampTz lower,
-							   bool upper_null, TimestampTz upper,
-							   const char *flags, size_t flags_len, TimeWindow *w);
-extern void uuidx_window_bound(const TimeWindow *w, int version, bool upper, pg_uuid_t *bound);
-extern bool uuidx_valid_bound_flags(const char *flags, size_t len);
-extern void uuidx_check_range_parts(bool lower_null, TimestampTz lower, bool upper_null,
-									TimestampTz upper, const char *flags, size_t flags_len);
+/* meaning.c: the meaning, and the operators' functions (forms.c knows them) */
+extern Datum uuidx_contained_by_tstzrange(PG_FUNCTION_ARGS);
+extern Datum uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS);
+extern void uuidx_tr_range_window(const RangeType *r, TimeWindow *w);
+extern bool uuidx_tr_parts_window(bool lower_null, TimestampTz lower,
+								  bool upper_null, TimestampTz upper,
+								  const char *flags, size_t flags_len, TimeWindow *w);
+extern void uuidx_tr_window_bound(const TimeWindow *w, int version, bool upper, pg_uuid_t *bound);
+extern bool uuidx_tr_valid_bound_flags(const char *flags, size_t len);
+extern void uuidx_tr_check_range_parts(bool lower_null, TimestampTz lower, bool upper_null,
+									   TimestampTz upper, const char *flags, size_t flags_len);
 
 /* The time of a v6 or v7 in the window's units: ticks, or Unix ms. */
 static inline uint64
-uuidx_window_time(const pg_uuid_t *uuid, int version)
+uuidx_tr_window_time(const pg_uuid_t *uuid, int version)
 {
 	return version == 7 ? uuidx_get_v7_ms(uuid) : uuidx_get_v6_ticks(uuid);
 }
@@ -120,7 +123,7 @@ uuidx_window_time(const pg_uuid_t *uuid, int version)
  * range reads.
  */
 static inline bool
-uuidx_in_window(const pg_uuid_t *uuid, const TimeWindow *w, int version)
+uuidx_tr_in_window(const pg_uuid_t *uuid, const TimeWindow *w, int version)
 {
 	int			v = uuidx_get_version(uuid);
 	int			i = WINDOW_INDEX(v);
@@ -128,73 +131,49 @@ uuidx_in_window(const pg_uuid_t *uuid, const TimeWindow *w, int version)
 
 	if ((v != 6 && v != 7) || (version != 0 && v != version) || w->empty[i])
 		return false;
-	t = uuidx_window_time(uuid, v);
+	t = uuidx_tr_window_time(uuid, v);
 	return t >= w->first[i] && t <= w->last[i];
 }
 
-/* time_range_selfuncs.c: estimates (version 0: either version) */
-extern Selectivity uuidx_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
-											const TimeWindow *w, int version);
-extern Selectivity uuidx_time_join_selectivity(PlannerInfo *root, Node *id, Node *range,
-											   int version);
-extern Selectivity uuidx_time_selectivity(PlannerInfo *root, Node *id, Node *range,
-										  int version, int varRelid);
-extern void uuidx_operator_sides(List *args, Node **id, Node **range);
-extern Selectivity uuidx_not_null_share(PlannerInfo *root, Node *id);
-extern double uuidx_key_share(PlannerInfo *root, VariableStatData *vardata,
-							  const pg_uuid_t *from, const pg_uuid_t *to);
-extern Selectivity uuidx_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version);
+/* selfuncs.c: estimates (version 0: either version) */
+extern Selectivity uuidx_tr_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
+											   const TimeWindow *w, int version);
+extern Selectivity uuidx_tr_join_selectivity(PlannerInfo *root, Node *id, Node *range,
+											 int version);
+extern Selectivity uuidx_tr_selectivity(PlannerInfo *root, Node *id, Node *range,
+										int version, int varRelid);
+extern Selectivity uuidx_tr_not_null_share(PlannerInfo *root, Node *id);
+extern double uuidx_tr_key_share(PlannerInfo *root, VariableStatData *vardata,
+								 const pg_uuid_t *from, const pg_uuid_t *to);
+extern Selectivity uuidx_tr_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version);
 
-/* time_range_declared.c: what a column's constraints say */
-extern Oid	uuidx_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes);
-extern Oid	uuidx_extension_function(const char *extension, const char *name);
-extern void uuidx_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d);
-extern bool uuidx_declared_indexed(const UuidxDeclared *d, Oid fn);
-extern void uuidx_time_target(List *rtable, Node *id, TimeTarget *t);
+/* declared.c: what a column's constraints say */
+extern Oid	uuidx_tr_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes);
+extern Oid	uuidx_tr_extension_function(const char *extension, const char *name);
+extern void uuidx_tr_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d);
+extern bool uuidx_tr_declared_indexed(const UuidxDeclared *d, Oid fn);
+extern void uuidx_tr_target(List *rtable, Node *id, TimeTarget *t);
 
-/* time_range_clauses.c: the clauses the planner makes */
-extern Oid	uuidx_time_support_oid;
-extern bool uuidx_time_clause(Oid fn, List *args, TimeClause *c);
-extern bool uuidx_time_clause_parts(Oid fn, List *args, TimeClause *c);
-extern int	uuidx_window_versions(Node *range, int mask, int *versions);
-extern List *uuidx_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n,
-							   bool compared);
-extern Node *uuidx_time_clauses(Oid sibling, Node *id, Node *range, int mask,
-								const TimeTarget *target, bool check_range, bool compared);
-extern List *uuidx_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared);
-extern Oid	uuidx_parts_bound_function(Oid sibling);
-extern Oid	uuidx_compared_function(Oid sibling);
-extern bool uuidx_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w);
-extern void uuidx_open_sides(Node *range, bool *lower_open, bool *upper_open);
+/* clauses.c: the clauses the planner makes, and what clauses say */
+extern Oid	uuidx_tr_support_oid;
+extern Node *uuidx_tr_timestamptz_null(void);
+extern Node *uuidx_tr_range_from_parts(Node *lower, Node *upper, Node *bounds);
+extern void uuidx_tr_operator_sides(List *args, Node **id, Node **range);
+extern bool uuidx_tr_clause(Oid fn, List *args, TimeClause *c);
+extern bool uuidx_tr_clause_parts(Oid fn, List *args, TimeClause *c);
+extern int	uuidx_tr_window_versions(Node *range, int mask, int *versions);
+extern List *uuidx_tr_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n,
+								  bool compared);
+extern Node *uuidx_tr_clauses(Oid sibling, Node *id, Node *range, int mask,
+							  const TimeTarget *target, bool check_range, bool compared);
+extern List *uuidx_tr_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared);
+extern Oid	uuidx_tr_parts_bound_function(Oid sibling);
+extern Oid	uuidx_tr_compared_function(Oid sibling);
+extern bool uuidx_tr_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w);
+extern void uuidx_tr_open_sides(Node *range, bool *lower_open, bool *upper_open);
 
-/*
- * Does the custom scan answer this arm (a restriction of the table, or an
- * arm of one's OR) over this index alone, so that the arm makes no index
- * condition there?  Set by the planner hook's installer to the scan's
- * uuidx_time_scan_answers_arm, so that this file needs nothing of the
- * scan's; NULL: none.
- */
-typedef bool (*uuidx_arm_answered_fn) (PlannerInfo *root, IndexOptInfo *index, Node *arm);
-extern uuidx_arm_answered_fn uuidx_time_arm_answered;
+/* forms.c: the forms users write, rewritten; paths.c: index walks */
+extern void uuidx_tr_forms_init(void);
+extern void uuidx_tr_paths_init(void);
 
-/* time_range_forms.c: the forms users write, rewritten */
-extern void uuidx_time_forms_install_hook(void);
-
-/*
- * time_range_scan.c: the custom scan over one index range per version, and
- * time_range_scan_plan.c, its planner's side.  Its plan's custom_private is
- * (order, the children's versions, each condition's number of window
- * arguments, negative for the parts of two comparisons, the key's
- * attribute number in the scan tuple); custom_exprs are the conditions'
- * window arguments, one after the other.
- */
-#define UUIDX_SCAN_NAME "uuidx time ranges"
-#define UUIDX_SCAN_UNORDERED 0	/* one child after the other */
-#define UUIDX_SCAN_ASC 1		/* merged, ascending uuid order */
-#define UUIDX_SCAN_DESC 2		/* merged, descending uuid order */
-extern const struct CustomScanMethods *uuidx_time_scan_methods(void);
-extern void uuidx_time_scan_register(void);
-extern void uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel);
-extern bool uuidx_time_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm);
-
-#endif							/* UUIDX_TIME_RANGE_H */
+#endif							/* UUIDX_TIME_RANGE_INTERNAL_H */

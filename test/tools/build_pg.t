@@ -221,16 +221,30 @@ SKIP:
 	{
 		exec('bash', $tool, 'run', 'trixie', 'sh', '-c', 'sleep 300 & sleep 300; wait');
 	}
-	sleep 1 until `pgrep -f 'slee[p] 300'` =~ /\d/;
-	kill 'KILL', $pid;
-	waitpid($pid, 0);
-	my $gone = 0;
-	for (1 .. 50)
+	my @inside;
+	for (1 .. 600)
 	{
-		$gone = 1, last if `pgrep -f 'slee[p] 300'` !~ /\d/ && !$mounted->();
+		@inside = split ' ', `pgrep -f 'slee[p] 300'`;
+		last if @inside >= 2;
 		select(undef, undef, undef, 0.1);
 	}
-	ok($gone, 'a run killed outright: its mounts and its processes go with it');
+	kill 'KILL', $pid;
+	waitpid($pid, 0);
+	# gone, or a zombie its new parent has not reaped yet
+	my $alive = sub {
+		return grep {
+			my $stat = slurp("/proc/$_/stat");
+			$stat ne '' && (split ' ', $stat)[2] ne 'Z'
+		} @inside;
+	};
+	my $gone = 0;
+	for (1 .. 300)
+	{
+		$gone = 1, last if !$alive->() && !$mounted->();
+		select(undef, undef, undef, 0.1);
+	}
+	ok(@inside >= 2 && $gone, 'a run killed outright: its mounts and its processes go with it')
+	  or diag("inside: @inside; alive: @{[ $alive->() ]}; " . `ps -o pid,stat,args -p @{[ join ',', @inside, 1 ]} 2>&1`);
 	is($mounted->(), 0, 'no mount of the roots is left here after every run');
 }
 

@@ -1,19 +1,19 @@
 /*-------------------------------------------------------------------------
  *
- * time_range_scan.c
+ * exec.c
  *	  One index scan per key range of a time window, walked one after the
  *	  other or merged in key order: the "uuidx time ranges" custom scan.
  *
  * A time window holds v7 keys in one interval of the uuid order and v6 keys
- * in another (time_range.c).  On a column that declares nothing, id <@ r
+ * in another (meaning.c).  On a column that declares nothing, id <@ r
  * becomes two arms, uuidx_time_within(id, r, 7) OR ...(id, r, 6)
- * (time_range_support.c), and the planner's own plans for an OR are a
+ * (support.c), and the planner's own plans for an OR are a
  * BitmapOr, which reads the heap for every row and returns rows out of key
  * order: a count cannot be answered from the index alone, and ORDER BY id
  * LIMIT n sorts every row of the window.  This scan runs one index scan
  * per arm, each over its version's key range, and checks each row on the
  * key the index returns: the key must be of the arm's version, with its
- * time in the window (uuidx_in_window, the definition itself).  The child
+ * time in the window (uuidx_tr_in_window, the definition itself).  The child
  * scans are ordinary index or index-only scans of the table, so the
  * visibility map lets them skip the heap as for any other query, and every
  * other clause of the query is checked by them as usual.
@@ -30,12 +30,12 @@
  * only the child of its own version.  Where the query wants no order, the
  * children run one after the other.
  *
- * This file is the executor's side; time_range_scan_plan.c offers the scan
+ * This file is the executor's side; planner.c offers the scan
  * to the planner and makes its plan.
  *
  *-------------------------------------------------------------------------
  */
-#include "time_range/time_range_internal.h"
+#include "time_range/scan/scan_internal.h"
 
 #include "compat.h"
 #include "access/stratnum.h"
@@ -172,7 +172,7 @@ compute_windows(TimeScanState *state)
 		{
 			result = !nulls[0];
 			if (result)
-				uuidx_range_window(DatumGetRangeTypeP(values[0]), &state->windows[c]);
+				uuidx_tr_range_window(DatumGetRangeTypeP(values[0]), &state->windows[c]);
 			continue;
 		}
 		result = !nulls[2];
@@ -180,13 +180,13 @@ compute_windows(TimeScanState *state)
 			continue;
 		flags = DatumGetTextPP(values[2]);
 		if (!state->compared[c])
-			uuidx_check_range_parts(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
-									nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
-									VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags));
-		result = uuidx_parts_window(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
-									nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
-									VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags),
-									&state->windows[c]);
+			uuidx_tr_check_range_parts(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
+									   nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
+									   VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags));
+		result = uuidx_tr_parts_window(nulls[0], nulls[0] ? 0 : DatumGetTimestampTz(values[0]),
+									   nulls[1], nulls[1] ? 0 : DatumGetTimestampTz(values[1]),
+									   VARDATA_ANY(flags), VARSIZE_ANY_EXHDR(flags),
+									   &state->windows[c]);
 	}
 	MemoryContextSwitchTo(old);
 	return result;
@@ -245,10 +245,10 @@ apply_limits(TimeScanState *state)
 		{
 			pg_uuid_t	bound;
 
-			uuidx_window_bound(&state->windows[c], state->versions[i], false, &bound);
+			uuidx_tr_window_bound(&state->windows[c], state->versions[i], false, &bound);
 			if (memcmp(bound.data, lower[i].data, UUID_LEN) > 0)
 				lower[i] = bound;
-			uuidx_window_bound(&state->windows[c], state->versions[i], true, &bound);
+			uuidx_tr_window_bound(&state->windows[c], state->versions[i], true, &bound);
 			if (memcmp(bound.data, upper[i].data, UUID_LEN) < 0)
 				upper[i] = bound;
 		}
@@ -287,7 +287,7 @@ next_of_child(TimeScanState *state, int i)
 		if (isnull)
 			continue;
 		for (c = 0; c < state->nconditions; c++)
-			if (!uuidx_in_window(key, &state->windows[c], state->versions[i]))
+			if (!uuidx_tr_in_window(key, &state->windows[c], state->versions[i]))
 				break;
 		if (c == state->nconditions)
 			return slot;
@@ -420,13 +420,13 @@ explain_scan(CustomScanState *node, List *ancestors, ExplainState *es)
 
 /* The plan's methods, for the planner's side. */
 const CustomScanMethods *
-uuidx_time_scan_methods(void)
+uuidx_scan_methods(void)
 {
 	return &plan_methods;
 }
 
 void
-uuidx_time_scan_register(void)
+uuidx_scan_register(void)
 {
 	plan_methods.CustomName = UUIDX_SCAN_NAME;
 	plan_methods.CreateCustomScanState = create_scan_state;

@@ -1,9 +1,9 @@
 /*-------------------------------------------------------------------------
  *
- * time_range_scan_plan.c
+ * planner.c
  *	  The planner's side of the "uuidx time ranges" custom scan
- *	  (time_range_scan.c): where it is offered, its children and their cost,
- *	  and its plan.
+ *	  (exec.c): where it is offered, its children and their cost, and its
+ *	  plan; what it answers and what its children take are conditions.c's.
  *
  * The scan is offered for a table's B-tree indexes whose first column is
  * id in uuid's own order, where the window does not depend on another
@@ -19,9 +19,10 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "time_range/time_range_internal.h"
+#include "time_range/scan/scan_internal.h"
 
 #include "compat.h"
+#include "utils/guc.h"
 #include "access/stratnum.h"
 #include "access/sysattr.h"
 #include "catalog/pg_am_d.h"
@@ -41,40 +42,8 @@
 #include "utils/lsyscache.h"
 #include "utils/typcache.h"
 
-/*
- * A condition of the query that the scan answers: an arm, or arms of
- * several versions ORed, each a uuidx_time_within() or uuidx_time_between()
- * of the same id and window.
- */
-typedef struct Condition
-{
-	Expr	   *clause;			/* as it stands among the table's restrictions */
-	Oid			fn;				/* an arm's function */
-	Node	   *range;			/* as time_clause() builds it */
-	List	   *window_args;	/* the range, or its parts (lower, upper,
-								 * bounds) */
-	int			versions;		/* a bit per version */
-	bool		pruned;			/* its arms stand beside comparisons for
-								 * pruning */
-	bool		compared;		/* of two comparisons, whose times may cross */
-	RestrictInfo *rinfo;		/* the clause's, with its estimates */
-	bool		answered;		/* the scan checks it, the children do not */
-	List	   *bounds[2];		/* each version's key range (v6, v7), as
-								 * condition_bounds() makes it */
-	bool		have_bounds[2];
-} Condition;
-
-/* What the planner's side of the scan knows. */
-typedef struct ScanShape
-{
-	Node	   *id;
-	List	   *conditions;		/* of Condition */
-	int			nchildren;
-	int			versions[2];	/* of the children, v7 first */
-} ScanShape;
-
 /* uuidx.enable_time_ranges_scan */
-bool		uuidx_enable_time_ranges_scan = true;
+bool		uuidx_scan_enabled = true;
 
 static Plan *plan_scan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 					   List *tlist, List *clauses, List *custom_plans);
@@ -83,165 +52,6 @@ static const CustomPathMethods path_methods = {
 	.CustomName = UUIDX_SCAN_NAME,
 	.PlanCustomPath = plan_scan,
 };
-
-/* An arm: a call of a piece with one version; false for anything else. */
-static bool
-arm_of(Node *node, TimeClause *c, FuncExpr **call)
-{
-	if (!IsA(node, FuncExpr))
-		return false;
-	*call = (FuncExpr *) node;
-	return uuidx_time_clause((*call)->funcid, (*call)->args, c) && c->version != 0;
-}
-
-/*
- * The bounds of a version's key range of the condition's window (id >=
- * lower, id <= upper, without an open side), made once per condition.
- */
-static List *
-condition_bounds(Condition *cond, Node *id, int version)
-{
-	int			i = WINDOW_INDEX(version);
-
-	if (!cond->have_bounds[i])
-	{
-		cond->bounds[i] = uuidx_version_bounds(cond->fn, id, cond->range, version, cond->compared);
-		cond->have_bounds[i] = true;
-	}
-	return cond->bounds[i];
-}
-
-/* The condition a clause is, with its id; false for anything else. */
-static bool
-condition_of(Node *clause, Condition *cond, Node **id)
-{
-	List	   *arms = is_orclause(clause) ? ((BoolExpr *) clause)->args : list_make1(clause);
-	ListCell   *lc;
-
-	cond->clause = (Expr *) clause;
-	cond->versions = 0;
-	cond->have_bounds[0] = cond->have_bounds[1] = false;
-	foreach(lc, arms)
-	{
-		TimeClause	c;
-		FuncExpr   *call;
-
-		if (!arm_of(lfirst(lc), &c, &call))
-			return false;
-		if (cond->versions == 0)
-		{
-			*id = c.id;
-			cond->pruned = c.pruned;
-			cond->compared = c.compared;
-			cond->fn = call->funcid;
-			cond->range = c.range;
-			cond->window_args = list_length(call->args) == 4 ?
-				list_make1(lsecond(call->args)) :
-				list_make3(lsecond(call->args), lthird(call->args), lfourth(call->args));
-		}
-		else if (!equal(c.id, *id) || !equal(c.range, cond->range) ||
-				 (cond->versions & (1 << c.version)))
-			return false;
-		cond->versions |= 1 << c.version;
-	}
-	return true;
-}
-
-/*
- * May the scan check the condition after its children have run their
- * filters?  The planner evaluates a table's clauses in the order of their
- * security levels (a row-level security policy's conditions, and a
- * security_barrier view's, come before the query's own), letting only a
- * clause that cannot leak what it reads go before one of a lower level
- * (order_qual_clauses()).  The children check every clause the scan does
- * not answer, so none of them may be of a higher level than the condition
- * unless it is leakproof; where one is, the children check the condition
- * too, in its place among their filters, and the scan's check repeats it.
- */
-static bool
-may_check_last(RelOptInfo *rel, const Condition *cond)
-{
-	ListCell   *lc;
-
-	foreach(lc, rel->baserestrictinfo)
-	{
-		RestrictInfo *other = lfirst(lc);
-
-		if (!other->pseudoconstant && other->security_level > cond->rinfo->security_level &&
-			!other->leakproof)
-			return false;
-	}
-	return true;
-}
-
-/*
- * The conditions on one column among the table's restrictions: those on
- * the column of the first one found.  The column must be the table's, and
- * each window a value the scan can compute before its first row: nothing
- * of this or another table of the query (parameters are fine), nothing
- * volatile.
- */
-static bool
-find_conditions(RelOptInfo *rel, ScanShape *shape)
-{
-	ListCell   *lc;
-	int			versions = UUIDX_KEY_VERSIONS;
-
-	shape->id = NULL;
-	shape->conditions = NIL;
-	foreach(lc, rel->baserestrictinfo)
-	{
-		RestrictInfo *rinfo = lfirst(lc);
-		Condition  *cond = palloc(sizeof(Condition));
-		Node	   *id;
-
-		cond->rinfo = rinfo;
-		if (rinfo->pseudoconstant || !condition_of((Node *) rinfo->clause, cond, &id) ||
-			(shape->id != NULL && !equal(id, shape->id)) ||
-			contain_var_clause((Node *) cond->window_args) ||
-			contain_volatile_functions((Node *) cond->window_args))
-			continue;
-		if (shape->id == NULL)
-		{
-			if (!IsA(strip_implicit_coercions(id), Var) ||
-				!bms_equal(pull_varnos_of_level(NULL, id, 0), rel->relids))
-				continue;
-			shape->id = id;
-		}
-		shape->conditions = lappend(shape->conditions, cond);
-		versions &= cond->versions;
-	}
-	shape->nchildren = 0;
-	if (shape->conditions == NIL)
-		return false;
-	for (int version = 7; version >= 6; version--)
-		if (versions & (1 << version))
-			shape->versions[shape->nchildren++] = version;
-	foreach(lc, shape->conditions)
-		((Condition *) lfirst(lc))->answered = may_check_last(rel, lfirst(lc));
-	return shape->nchildren > 0;
-}
-
-/*
- * Is this clause one the scan answers itself, so that the children need
- * not check it?  The very clause of a condition it answers, not one equal
- * to it: a row-level security policy's condition may be written alike,
- * and stays the children's to check in its place (may_check_last()).
- */
-static bool
-answered_by_scan(Node *clause, const ScanShape *shape)
-{
-	ListCell   *lc;
-
-	foreach(lc, shape->conditions)
-	{
-		Condition  *cond = lfirst(lc);
-
-		if (cond->answered && (Node *) cond->clause == clause)
-			return true;
-	}
-	return false;
-}
 
 /*
  * Can an index-only scan of the index return what the children need: the
@@ -262,7 +72,7 @@ index_returns_all(RelOptInfo *rel, IndexOptInfo *index, PathTarget *target,
 	{
 		RestrictInfo *rinfo = lfirst(lc);
 
-		if (!rinfo->pseudoconstant && !answered_by_scan((Node *) rinfo->clause, shape))
+		if (!rinfo->pseudoconstant && !uuidx_scan_answered((Node *) rinfo->clause, shape))
 			pull_varattnos((Node *) rinfo->clause, rel->relid, &needed);
 	}
 	for (int i = 0; i < index->ncolumns; i++)
@@ -303,7 +113,7 @@ scan_alone(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 	double		rows = rel->tuples;
 	ListCell   *lc;
 
-	if (!UUIDX_CONSIDER_INDEXSCAN(rel) || !uuidx_enable_time_ranges_scan ||
+	if (!UUIDX_CONSIDER_INDEXSCAN(rel) || !uuidx_scan_enabled ||
 		index->nkeycolumns != 1)
 		return false;
 	if (rel->consider_startup && ordered)
@@ -316,116 +126,6 @@ scan_alone(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 		rows = Min(rows, sel * rel->tuples);
 	}
 	return rows <= Min(SCAN_ALONE_ROWS, SCAN_ALONE_SHARE * rel->tuples);
-}
-
-/*
- * The index conditions of one version's key range of a condition's window.
- * Where the scan runs alone, they carry the arm's estimate for their rows:
- * the planner then costs the child without estimating the bounds again,
- * each with an evaluation of the window and a descent of the index to its
- * end (the windows users ask for lie past the histogram), which was a fifth
- * of the planning of a last hour's count.  Not where the range is open
- * towards the other version's keys (a v7 range open above, a v6 range open
- * below): it then holds them too, and the child reads them all, which the
- * planner's estimate of the bounds counts and the arm's does not.  Nor
- * beside the planner's own paths of the arm: those estimate the same
- * bounds as uuid comparisons, and the planner must compare like with like.
- * The planner estimates a pair of bounds as the sum of the two, less 1,
- * plus the share of NULLs: the lower bound carries the arm's share, the
- * upper 1 less that of NULLs.
- */
-static List *
-child_conditions(PlannerInfo *root, Condition *cond, Node *id, int version, bool alone)
-{
-	List	   *bounds = condition_bounds(cond, id, version);
-	Selectivity sel = alone ? uuidx_arm_selectivity(root, cond->rinfo, version) : -1;
-	List	   *quals = NIL;
-	bool		lower_open,
-				upper_open;
-	ListCell   *lc;
-
-	uuidx_open_sides(cond->range, &lower_open, &upper_open);
-	if (version == 7 ? upper_open : lower_open)
-		sel = -1;
-	if (sel == DEFAULT_INEQ_SEL)
-		sel = -1;				/* which the planner would take for no
-								 * estimate */
-	/* of all rows, where the arm's counts among those whose id is not NULL */
-	if (sel > 0)
-		sel *= uuidx_not_null_share(root, id);
-	foreach(lc, bounds)
-	{
-		RestrictInfo *qual = make_simple_restrictinfo(root, (Expr *) lfirst(lc));
-
-		if (sel >= 0)
-			qual->norm_selec = foreach_current_index(lc) == 0 ? sel :
-				1.0 - nulltestsel(root, IS_NULL, id, 0, JOIN_INNER, NULL);
-		quals = lappend(quals, qual);
-	}
-	return quals;
-}
-
-/*
- * rinfo, where it compares the key with a value fixed for the scan by an
- * operator of the index's family, as a clause with the key on the left
- * (commuted where the key stands on the right); NULL otherwise.  Only
- * clauses the planner would let an index check before the table's other
- * clauses (restriction_is_securely_promotable()), and none the scan answers.
- */
-static RestrictInfo *
-key_comparison(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape,
-			   RestrictInfo *rinfo)
-{
-	OpExpr	   *op = (OpExpr *) rinfo->clause;
-
-	if (rinfo->pseudoconstant || !IsA(op, OpExpr) || list_length(op->args) != 2 ||
-		answered_by_scan((Node *) op, shape) || !restriction_is_securely_promotable(rinfo, rel))
-		return NULL;
-	if (match_index_to_operand(linitial(op->args), 0, index) &&
-		op_in_opfamily(op->opno, index->opfamily[0]) &&
-		is_pseudo_constant_for_index(root, lsecond(op->args), index))
-		return rinfo;
-	if (match_index_to_operand(lsecond(op->args), 0, index) &&
-		is_pseudo_constant_for_index(root, linitial(op->args), index))
-	{
-		Oid			commuted = get_commutator(op->opno);
-
-		if (OidIsValid(commuted) && op_in_opfamily(commuted, index->opfamily[0]))
-			return commute_restrictinfo(rinfo, commuted);
-	}
-	return NULL;
-}
-
-/*
- * The query's other conditions on the key that the index can answer as it
- * walks, id < $1 of a keyset page say: comparisons of the key with a value
- * fixed for the scan, by an operator of the index's family (commuted where
- * the key stands on the right).  Each child takes them as index conditions,
- * so that it starts and stops where they say instead of checking them on
- * every row of its range (key_comparison()).
- */
-static List *
-key_conditions(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape)
-{
-	List	   *result = NIL;
-	ListCell   *lc;
-
-	foreach(lc, rel->baserestrictinfo)
-	{
-		RestrictInfo *qual = key_comparison(root, rel, index, shape, lfirst(lc));
-		IndexClause *ic;
-
-		if (qual == NULL)
-			continue;
-		ic = makeNode(IndexClause);
-		ic->rinfo = lfirst(lc);
-		ic->indexquals = list_make1(qual);
-		ic->lossy = false;
-		ic->indexcol = 0;
-		ic->indexcols = NIL;
-		result = lappend(result, ic);
-	}
-	return result;
 }
 
 /*
@@ -447,7 +147,7 @@ child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 	foreach(lc, shape->conditions)
 	{
 		Condition  *cond = lfirst(lc);
-		List	   *quals = child_conditions(root, cond, shape->id, version, alone);
+		List	   *quals = uuidx_scan_child_conditions(root, cond, shape->id, version, alone);
 		QualCost	cost;
 
 		if (cond->answered)
@@ -467,7 +167,7 @@ child_path(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 			clauses = lappend(clauses, ic);
 		}
 	}
-	clauses = list_concat(clauses, key_conditions(root, rel, index, shape));
+	clauses = list_concat(clauses, uuidx_scan_key_conditions(root, rel, index, shape));
 	path = create_index_path(root, index, clauses, NIL, NIL, pathkeys, ForwardScanDirection, indexonly,
 							 NULL, 1.0, false);
 	path->path.pathtarget = target;
@@ -511,9 +211,9 @@ index_conditions_exact(PlannerInfo *root, RelOptInfo *rel, const ScanShape *shap
 		if (((Condition *) lfirst(lc))->pruned)
 			return false;
 	}
-	uuidx_declared(((Condition *) linitial(shape->conditions))->fn,
-				   planner_rt_fetch(rel->relid, root)->relid,
-				   ((Var *) strip_implicit_coercions(shape->id))->varattno, &declared);
+	uuidx_tr_declared(((Condition *) linitial(shape->conditions))->fn,
+					  planner_rt_fetch(rel->relid, root)->relid,
+					  ((Var *) strip_implicit_coercions(shape->id))->varattno, &declared);
 	return declared.strong && declared.only == shape->versions[0];
 }
 
@@ -547,7 +247,7 @@ static bool
 scan_offered(PlannerInfo *root, RelOptInfo *rel, ScanShape *shape)
 {
 	return rel->rtekind == RTE_RELATION && bms_is_empty(rel->lateral_relids) &&
-		statement_reads_only(root) && find_conditions(rel, shape) &&
+		statement_reads_only(root) && uuidx_scan_find_conditions(rel, shape) &&
 		!index_conditions_exact(root, rel, shape) && !partition_of_ranges(rel, shape);
 }
 
@@ -581,7 +281,7 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, List **
  * function asks it through uuidx_time_arm_answered.
  */
 bool
-uuidx_time_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm)
+uuidx_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm)
 {
 	RelOptInfo *rel = index->rel;
 	ScanShape	shape;
@@ -641,7 +341,7 @@ shape_private(int order, const ScanShape *shape)
  * forward) and backward where the query has a use for the order.
  */
 void
-uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
+uuidx_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 {
 	ScanShape	shape;
 	PathTarget *target;
@@ -723,7 +423,7 @@ uuidx_time_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 				UUIDX_ADD_DISABLED_NODES(&path->path, &child->path);
 				path->path.parallel_safe &= child->path.parallel_safe;
 			}
-			if (!uuidx_enable_time_ranges_scan)
+			if (!uuidx_scan_enabled)
 				UUIDX_DISABLE_PATH(&path->path);
 			path->flags = CUSTOMPATH_SUPPORT_PROJECTION;
 			path->custom_private = list_make2(shape_private(order, &shape), shape.conditions);
@@ -775,7 +475,7 @@ uuid_strategy(Oid opno)
 /*
  * The query's other comparisons of the key with a value fixed for the scan
  * (a keyset page's id < $1), which the children take as index conditions
- * (key_conditions(), so each child evaluates the values when it starts):
+ * (uuidx_scan_key_conditions(), so each child evaluates the values when it starts):
  * their strategies, and the values, of those by uuid's own operators and
  * without subqueries.  The scan evaluates the values once per run, and
  * skips a child whose key range they exclude without starting its index
@@ -798,7 +498,7 @@ key_limits(PlannerInfo *root, RelOptInfo *rel, const ScanShape *shape, Oid index
 		return;
 	foreach(lc, rel->baserestrictinfo)
 	{
-		RestrictInfo *qual = key_comparison(root, rel, index, shape, lfirst(lc));
+		RestrictInfo *qual = uuidx_scan_key_comparison(root, rel, index, shape, lfirst(lc));
 		OpExpr	   *op;
 
 		if (qual == NULL)
@@ -832,7 +532,7 @@ plan_scan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 
 	shape.conditions = lsecond(best_path->custom_private);
 	first = linitial(shape.conditions);
-	condition_of((Node *) first->clause, first, &shape.id);
+	uuidx_scan_condition_of((Node *) first->clause, first, &shape.id);
 
 	foreach(lc, custom_plans)
 	{
@@ -843,7 +543,7 @@ plan_scan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 		lfirst(lc) = scan;
 		foreach(lq, scan->plan.qual)
 		{
-			if (!answered_by_scan(lfirst(lq), &shape))
+			if (!uuidx_scan_answered(lfirst(lq), &shape))
 				kept = lappend(kept, lfirst(lq));
 		}
 		scan->plan.qual = kept;
@@ -865,6 +565,25 @@ plan_scan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	cscan->custom_exprs = list_concat(copyObject(llast(private)), limits);
 	cscan->custom_private = list_make5(linitial(private), lsecond(private), lthird(private),
 									   makeInteger(key_tle->resno), strategies);
-	cscan->methods = uuidx_time_scan_methods();
+	cscan->methods = uuidx_scan_methods();
 	return &cscan->scan.plan;
+}
+
+/*
+ * init.c's: the scan's setting, and its methods, which a plan names.  As
+ * PostgreSQL's enable_* settings: off, the planner still may, but avoids
+ * the scan wherever another plan exists.
+ */
+void
+uuidx_scan_init(void)
+{
+	DefineCustomBoolVariable("uuidx.enable_time_ranges_scan",
+							 "Enables the planner's use of the \"uuidx time ranges\" scan.",
+							 NULL,
+							 &uuidx_scan_enabled,
+							 true,
+							 PGC_USERSET,
+							 GUC_EXPLAIN,
+							 NULL, NULL, NULL);
+	uuidx_scan_register();
 }
