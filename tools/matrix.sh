@@ -16,6 +16,9 @@
 #          steps before)
 #   indent pgindent leaves src/ unchanged (Debian's pgindent, in the
 #          unstable root)
+#   map    test/tools/code_map.t: the objects' call graph has no circle,
+#          calls between src/'s folders run down DEVELOPMENT.md's map, no
+#          file passes 800 lines
 #   deb-15 deb-17 deb-18 deb-19  postgresql-NN-uuidx built where step NN
 #          ran, installed there, tested by its autopkgtest's test
 #          installcheck (the regression suite less its random test, and the
@@ -35,7 +38,7 @@
 # ALLOWED_SKIPS.  Ends with the summed "N passed, N failed"; non-zero exit
 # if anything failed.
 #
-#   UUIDX_MATRIX="18-assert 15 17 18 19 deb-15 deb-17 deb-18 deb-19 indent dist build-pg"
+#   UUIDX_MATRIX="18-assert 15 17 18 19 deb-15 deb-17 deb-18 deb-19 indent map dist build-pg"
 #                                         the steps to run
 #   UUIDX_MATRIX_JOBS=1                   one step at a time
 set -uo pipefail
@@ -120,6 +123,10 @@ run_step() {
 		echo "== pgindent"
 		bash "$root/tools/pgindent.sh" --check
 		;;
+	map)
+		echo "== the code's map"
+		prove_counted "$root/test/tools/code_map.t"
+		;;
 	deb-[0-9]*)
 		echo "== Debian package for PostgreSQL ${step#deb-}"
 		bash "$root/tools/deb.sh" check "${step#deb-}"
@@ -154,7 +161,7 @@ step_count() {
 declare -A LANE=([15]=host15 [deb-15]=host15 [dist]=host15)
 declare -A AFTER=([build-pg]="18-assert 17 18 19")
 
-steps=(${UUIDX_MATRIX:-18-assert 15 17 18 19 deb-15 deb-17 deb-18 deb-19 indent dist build-pg})
+steps=(${UUIDX_MATRIX:-18-assert 15 17 18 19 deb-15 deb-17 deb-18 deb-19 indent map dist build-pg})
 jobs=${UUIDX_MATRIX_JOBS:-2}
 work=$(mktemp -d "${TMPDIR:-/tmp}/uuidx-matrix.XXXXXX")
 # The npm packages every make test step's TAP files need, here once, before
