@@ -104,7 +104,9 @@ shift_error_context(void *arg)
  * generator runs ahead of the clock).  The shifted millisecond takes the
  * value's counter.  A shift of whole milliseconds keeps the generator's
  * order; shift '0' gives exactly what uuid_generate_v7() gives.  As with
- * core, a shifted time may not pass the start of v7's last millisecond.
+ * core, a shifted time may not pass the start of v7's last millisecond,
+ * nor come before 1970; an infinite shift and a time out of range are
+ * PostgreSQL 18's errors, word for word.
  */
 Datum
 uuidx_generate_v7_interval(PG_FUNCTION_ARGS)
@@ -120,13 +122,12 @@ uuidx_generate_v7_interval(PG_FUNCTION_ARGS)
 	int64		shifted_ms;
 	ErrorContextCallback errcallback;
 
+	/* In PostgreSQL 18's words, so that code written for 18 reads them. */
 	if (UUIDX_INTERVAL_IS_INFINITE(shift))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("cannot shift a UUIDv7 by an infinite interval"),
-				 errdetail("The shift given was %s.",
-						   DatumGetCString(DirectFunctionCall1(interval_out,
-															   IntervalPGetDatum(shift))))));
+				 errmsg("interval out of range for UUID version 7"),
+				 errdetail("UUID version 7 does not support infinite intervals.")));
 
 	position = next_ms_position(UUIDX_GEN_V7, rand, &clock_us);
 	position_ms = (int64) (position >> UUIDX_COUNTER_BITS);
@@ -143,6 +144,12 @@ uuidx_generate_v7_interval(PG_FUNCTION_ARGS)
 													  IntervalPGetDatum(shift)));
 	error_context_stack = errcallback.previous;
 
+	if (shifted < uuidx_unix_us_to_timestamptz(0) ||
+		shifted > uuidx_unix_us_to_timestamptz(UUIDX_V7_MAX_MS * 1000))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for UUID version 7"),
+				 errdetail("UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.")));
 	shifted_ms = uuidx_timestamptz_to_v7_ms(shifted, false, "the shifted time");
 
 	uuid = palloc(sizeof(pg_uuid_t));
