@@ -53,7 +53,7 @@ KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 # need in every root (the packages' own dependencies come with them).
 # postgresql-all (the package's Build-Depends) is installed with the pinned
 # packages, which it then depends on.
-BASE_PACKAGES=(build-essential perl libipc-run-perl faketime sqlsmith nodejs procps
+BASE_PACKAGES=(build-essential perl libipc-run-perl faketime sqlsmith strace nodejs procps
 	dpkg-dev debhelper fakeroot autopkgtest)
 
 # A root: the suite it is made of, the suites beside it (apt takes their

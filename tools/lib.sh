@@ -26,7 +26,7 @@ require_packages() {
 
 # What building uuidx and running its servers and tests needs.
 require_build_packages() {
-	local pkgs=(make gcc libipc-run-perl faketime sqlsmith)
+	local pkgs=(make gcc libipc-run-perl faketime sqlsmith strace)
 	if [ "$PG_CONFIG" = "$DEBIAN_PG_CONFIG" ]; then
 		pkgs+=(postgresql-15 postgresql-server-dev-15 postgresql-contrib)
 	fi

@@ -409,6 +409,20 @@ LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 3;
 COMMENT ON FUNCTION uuidx_generator_state() IS
 'per generator: whether its state is shared by the server or local to this backend, how far it runs ahead of the clock, and whether its high-water mark goes into WAL';
 
+CREATE FUNCTION uuidx_mark_status(
+    OUT worker_running pg_catalog.bool,
+    OUT worker_pid pg_catalog.int4,
+    OUT worker_last_move pg_catalog.timestamptz,
+    OUT worker_last_sync pg_catalog.timestamptz,
+    OUT writer_pid pg_catalog.int4,
+    OUT durable_writes pg_catalog.int8,
+    OUT unsynced pg_catalog.bool)
+RETURNS record
+AS 'MODULE_PATHNAME', 'uuidx_mark_status'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+COMMENT ON FUNCTION uuidx_mark_status() IS
+'the high-water mark''s upkeep: whether the mark worker runs, when it last moved or synced the mark, which process writes it now, its durable writes, and whether a replayed mark awaits its fsync';
+
 -- Moving the generators ahead, after data came from another server: for
 -- superusers, and those they grant it to (it moves the whole server's
 -- generators).  PARALLEL UNSAFE: it writes the mark, and WAL.

@@ -11,6 +11,7 @@
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
+#include "storage/ipc.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 #include "utils/tuplestore.h"
@@ -84,12 +85,19 @@ advance_generators(const uint64 *target)
 	/*
 	 * The marks, in the file and WAL, and on the synchronous standbys; as for
 	 * a commit, interrupts are held until the generators stand past the
-	 * targets (a cancel of the wait ends it, with a WARNING), then taken.
+	 * targets (a cancel of the wait ends it, with a WARNING), then taken. The
+	 * writer's role is taken first, while a cancel still ends the wait for it
+	 * (mark.c), and given back once the marks are written.
 	 */
+	(void) uuidx_mark_writer_take(true);
 	HOLD_INTERRUPTS();
-	uuidx_mark_write_and_publish(Max((int64) pg_atomic_read_u64(&uuidx_state->mark_us), needed),
-								 Max((int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), Min(needed_v6, uuidx_v6_max_unix_us())),
-								 ERROR, UUIDX_MARK_WAIT_AS_COMMIT);
+	PG_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	{
+		uuidx_mark_write_and_publish(Max((int64) pg_atomic_read_u64(&uuidx_state->mark_us), needed),
+									 Max((int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), Min(needed_v6, uuidx_v6_max_unix_us())),
+									 ERROR, UUIDX_MARK_WAIT_AS_COMMIT);
+	}
+	PG_END_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 	{
@@ -240,4 +248,61 @@ uuidx_generator_state(PG_FUNCTION_ARGS)
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;
+}
+
+/* A Unix time of the state as a timestamptz, NULL where it is 0 (never). */
+static void
+set_time(Datum *value, bool *null, pg_atomic_uint64 *us)
+{
+	int64		t = (int64) pg_atomic_read_u64(us);
+
+	*null = t == 0;
+	if (t != 0)
+		*value = TimestampTzGetDatum(uuidx_unix_us_to_timestamptz(t));
+}
+
+/*
+ * uuidx_mark_status() (SQL 1.5): one row on the high-water mark's upkeep:
+ * whether the mark worker runs and its pid, when it last moved the mark
+ * and last made replayed marks durable, the process writing the mark now,
+ * the durable writes of the mark file so far (by any process, syncs of
+ * redo's writes included), and whether a mark replayed from WAL is in the
+ * file but not yet durable.  Where the state is not shared by the server
+ * (no mark), the worker does not run and the rest is NULL.
+ */
+PG_FUNCTION_INFO_V1(uuidx_mark_status);
+Datum
+uuidx_mark_status(PG_FUNCTION_ARGS)
+{
+	TupleDesc	tupdesc;
+	Datum		values[7] = {0};
+	bool		nulls[7] = {false};
+	uint32		worker_pid;
+	int			writer_pid;
+
+	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "return type must be a row type");
+	uuidx_state_ensure();
+	if (!uuidx_state->persistent)
+	{
+		values[0] = BoolGetDatum(false);
+		for (int i = 1; i < 7; i++)
+			nulls[i] = true;
+		PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
+	}
+	worker_pid = pg_atomic_read_u32(&uuidx_state->worker_pid);
+	LWLockAcquire(&uuidx_state->lock, LW_SHARED);
+	writer_pid = uuidx_state->writer_pid;
+	LWLockRelease(&uuidx_state->lock);
+
+	values[0] = BoolGetDatum(worker_pid != 0);
+	nulls[1] = worker_pid == 0;
+	values[1] = Int32GetDatum((int32) worker_pid);
+	set_time(&values[2], &nulls[2], &uuidx_state->worker_moved_us);
+	set_time(&values[3], &nulls[3], &uuidx_state->worker_synced_us);
+	nulls[4] = writer_pid == 0;
+	values[4] = Int32GetDatum(writer_pid);
+	values[5] = Int64GetDatum((int64) pg_atomic_read_u64(&uuidx_state->durable_writes));
+	values[6] = BoolGetDatum(pg_atomic_read_u32(&uuidx_state->replay_pending) != 0);
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
 }

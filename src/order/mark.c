@@ -138,60 +138,196 @@ wait_for_standbys(XLogRecPtr lsn, UuidxMarkWait how)
 }
 
 /*
+ * The mark's writer.  One process at a time writes the marks: the file
+ * (with its fsyncs) and the WAL record (with its flush), without the
+ * state's lock, which guards only the few fields the writer reads and sets
+ * (a process waiting for an LWLock cannot be canceled).  A process that
+ * needs the role while another holds it sleeps on the state's condition
+ * variable, where a cancel, statement_timeout or termination ends the wait
+ * with PostgreSQL's own error.  The role is given back when the write ends,
+ * on an ERROR and at the process's exit (uuidx_mark_writer_cleanup()).
+ * A process may take it before it writes (uuidx_generator_advance() takes
+ * it before it holds interrupts, so that its wait can be canceled); the
+ * write then gives it back, before any wait for the standbys.
+ */
+static bool writer_held = false;
+
+#if PG_VERSION_NUM >= 170000
+static uint32 writer_wait_event = 0;
+#endif
+
+/* The wait event of a wait for the writer: "UuidxMarkWrite" from 17 on. */
+static uint32
+writer_wait_event_info(void)
+{
+#if PG_VERSION_NUM >= 170000
+	if (writer_wait_event == 0)
+		writer_wait_event = WaitEventExtensionNew("UuidxMarkWrite");
+	return writer_wait_event;
+#else
+	return PG_WAIT_EXTENSION;
+#endif
+}
+
+/*
+ * Take the writer's role: at once where no process holds it; otherwise,
+ * with wait, once the writer gives it back (the wait can be canceled),
+ * without, not at all: false, and no lock is waited for either.
+ */
+bool
+uuidx_mark_writer_take(bool wait)
+{
+	bool		taken = false;
+
+	if (writer_held)
+		return true;
+	for (;;)
+	{
+		if (wait)
+			LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+		else if (!LWLockConditionalAcquire(&uuidx_state->lock, LW_EXCLUSIVE))
+			break;
+		if (uuidx_state->writer_pid == 0)
+		{
+			uuidx_state->writer_pid = MyProcPid;
+			taken = true;
+		}
+		LWLockRelease(&uuidx_state->lock);
+		if (taken || !wait)
+			break;
+		/* the first call only prepares the sleep: the role is looked at again */
+		ConditionVariableSleep(&uuidx_state->writer_cv, writer_wait_event_info());
+	}
+	if (wait)
+		ConditionVariableCancelSleep();
+	writer_held = taken;
+	return taken;
+}
+
+/* Give the writer's role back. */
+void
+uuidx_mark_writer_give(void)
+{
+	Assert(writer_held);
+	writer_held = false;
+	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	Assert(uuidx_state->writer_pid == MyProcPid);
+	uuidx_state->writer_pid = 0;
+	LWLockRelease(&uuidx_state->lock);
+	ConditionVariableBroadcast(&uuidx_state->writer_cv);
+}
+
+/*
+ * On an ERROR or the exit of a process that holds the role: give it back
+ * (PG_ENSURE_ERROR_CLEANUP).
+ */
+void
+uuidx_mark_writer_cleanup(int code, Datum arg)
+{
+	if (!writer_held || uuidx_state == NULL)
+		return;
+	if (LWLockHeldByMe(&uuidx_state->lock))
+		LWLockRelease(&uuidx_state->lock);
+	uuidx_mark_writer_give();
+}
+
+/*
+ * As the writer: write the marks *new_mark and *new_v6_mark, raised to
+ * those written before, to the file, where they are new (or a replayed
+ * mark is not yet in the file and the node takes values now), then, where
+ * the mark goes into WAL (uuidx_wal_active(), read as the write begins, so
+ * that a move that waited for the role across the reload that turned the
+ * setting off writes no record), the WAL record, flushed, where the marks
+ * as written are not in WAL yet.  Sets *lsn to their record (Invalid
+ * without).  A file that cannot be written is reported at elevel: false.
+ */
+static bool
+write_marks(int64 *new_mark, int64 *new_v6_mark, int elevel, XLogRecPtr *lsn)
+{
+	bool		to_wal;
+	bool		to_file;
+	bool		in_wal;
+
+	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	to_wal = uuidx_wal_active();
+	*new_mark = Max(*new_mark, uuidx_state->written_mark_us);
+	*new_v6_mark = Max(*new_v6_mark, uuidx_state->written_v6_mark_us);
+	to_file = *new_mark != uuidx_state->written_mark_us ||
+		*new_v6_mark != uuidx_state->written_v6_mark_us ||
+		(pg_atomic_read_u32(&uuidx_state->replay_pending) != 0 && !RecoveryInProgress());
+	in_wal = !to_file && uuidx_state->written_in_wal;
+	*lsn = uuidx_state->written_lsn;
+	LWLockRelease(&uuidx_state->lock);
+
+	if (to_file)
+	{
+		if (!uuidx_mark_file_write(*new_mark, *new_v6_mark, true, elevel))
+			return false;
+		pg_atomic_fetch_add_u64(&uuidx_state->durable_writes, 1);
+		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+		note_written(*new_mark, *new_v6_mark);
+		pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+		LWLockRelease(&uuidx_state->lock);
+	}
+	if (!to_wal)
+	{
+		*lsn = InvalidXLogRecPtr;
+		return true;
+	}
+	if (!in_wal)
+	{
+		*lsn = uuidx_mark_wal_log(*new_mark, *new_v6_mark);
+		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+		uuidx_state->written_lsn = *lsn;
+		uuidx_state->written_in_wal = true;
+		LWLockRelease(&uuidx_state->lock);
+	}
+	return true;
+}
+
+/* write_marks(), the role given back on an ERROR or exit meanwhile. */
+static bool
+write_marks_as_writer(int64 *new_mark, int64 *new_v6_mark, int elevel, XLogRecPtr *lsn)
+{
+	bool		written;
+
+	PG_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	{
+		written = write_marks(new_mark, new_v6_mark, elevel, lsn);
+	}
+	PG_END_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	return written;
+}
+
+/*
  * Write the marks new_mark and new_v6_mark (not less than those written
- * before) and publish them to the values.  Under the state's lock: the
- * file first, then, where the mark goes into WAL (uuidx_wal_active(), read
- * under the lock, so that a move that waited for it across the reload
- * that turned the setting off writes no record), the WAL record, flushed; marks
- * that stay as written go into WAL only where they are not there yet, or
- * into the file where a replayed mark is not.  Then, without the lock, the
- * wait for the synchronous standbys (wait_for_standbys()); and last, under
- * the lock again, the marks the values may use.  A file that cannot be
- * written, or a wait for the standbys canceled (UUIDX_MARK_WAIT), is
- * reported at elevel and leaves the values' marks as they were: false; so
- * does a wait canceled with UUIDX_MARK_WAIT_AS_COMMIT, after its WARNING
- * (the values' marks are only ever ones the standbys have).  With
- * UUIDX_MARK_NO_WAIT (an early move by a value's process) a lock held by
- * another process, or standbys that do not have the record yet, skip the
- * move: false.
+ * before) and publish them to the values.  As the mark's writer
+ * (uuidx_mark_writer_take(); with UUIDX_MARK_NO_WAIT, an early move by a
+ * value's process, a writer at work skips the move) the file first, then
+ * the WAL record (write_marks()).  Then, the role given back, the wait for
+ * the synchronous standbys (wait_for_standbys()); and last, under the
+ * lock, the marks the values may use.  A file that cannot be written, or a
+ * wait for the standbys canceled (UUIDX_MARK_WAIT), is reported at elevel
+ * and leaves the values' marks as they were: false; so does a wait
+ * canceled with UUIDX_MARK_WAIT_AS_COMMIT, after its WARNING (the values'
+ * marks are only ever ones the standbys have); and so does a move
+ * skipped, or standbys that do not have the record yet, with
+ * UUIDX_MARK_NO_WAIT.
  */
 bool
 uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, int elevel, UuidxMarkWait wait)
 {
 	XLogRecPtr	lsn = InvalidXLogRecPtr;
-	bool		to_wal;
+	bool		written;
 
-	if (wait == UUIDX_MARK_NO_WAIT)
-	{
-		if (!LWLockConditionalAcquire(&uuidx_state->lock, LW_EXCLUSIVE))
-			return false;
-	}
-	else
-		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-	to_wal = uuidx_wal_active();
-	new_mark = Max(new_mark, uuidx_state->written_mark_us);
-	new_v6_mark = Max(new_v6_mark, uuidx_state->written_v6_mark_us);
-	if (new_mark != uuidx_state->written_mark_us || new_v6_mark != uuidx_state->written_v6_mark_us ||
-		(pg_atomic_read_u32(&uuidx_state->replay_pending) != 0 && !RecoveryInProgress()))
-	{
-		if (!uuidx_mark_file_write(new_mark, new_v6_mark, true, elevel))
-		{
-			LWLockRelease(&uuidx_state->lock);
-			return false;
-		}
-		note_written(new_mark, new_v6_mark);
-		pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
-	}
-	if (to_wal && !uuidx_state->written_in_wal)
-	{
-		uuidx_state->written_lsn = uuidx_mark_wal_log(new_mark, new_v6_mark);
-		uuidx_state->written_in_wal = true;
-	}
-	if (to_wal)
-		lsn = uuidx_state->written_lsn;
-	LWLockRelease(&uuidx_state->lock);
+	if (!uuidx_mark_writer_take(wait != UUIDX_MARK_NO_WAIT))
+		return false;
+	written = write_marks_as_writer(&new_mark, &new_v6_mark, elevel, &lsn);
+	uuidx_mark_writer_give();
+	if (!written)
+		return false;
 
-	if (to_wal && !wait_for_standbys(lsn, wait))
+	if (!XLogRecPtrIsInvalid(lsn) && !wait_for_standbys(lsn, wait))
 		return false;
 
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
@@ -202,12 +338,14 @@ uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, int elevel, Uuid
 							(uint64) Max(new_mark, (int64) pg_atomic_read_u64(&uuidx_state->mark_us)));
 		pg_atomic_write_u64(&uuidx_state->v6_mark_us,
 							(uint64) Max(new_v6_mark, (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us)));
-		pg_atomic_write_u32(&uuidx_state->mark_in_wal, to_wal ? 1 : 0);
+		pg_atomic_write_u32(&uuidx_state->mark_in_wal, !XLogRecPtrIsInvalid(lsn) ? 1 : 0);
 	}
-	else if (to_wal && new_mark == (int64) pg_atomic_read_u64(&uuidx_state->mark_us) &&
+	else if (!XLogRecPtrIsInvalid(lsn) && new_mark == (int64) pg_atomic_read_u64(&uuidx_state->mark_us) &&
 			 new_v6_mark == (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us))
 		pg_atomic_write_u32(&uuidx_state->mark_in_wal, 1);
 	LWLockRelease(&uuidx_state->lock);
+	if (uuidx_state->worker_latch == MyLatch)
+		pg_atomic_write_u64(&uuidx_state->worker_moved_us, (uint64) uuidx_clock_unix_us());
 	return true;
 }
 
@@ -301,7 +439,8 @@ uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
 /*
  * Make what redo renamed durable now: the file as it stands, and the
  * directory; the pending flag is cleared unless redo wrote again
- * meanwhile.  Without the lock, so that redo never waits for the fsync.
+ * meanwhile.  Without the lock or the writer's role, so that redo never
+ * waits for the fsync.
  */
 void
 uuidx_mark_sync_replayed(void)
@@ -310,6 +449,7 @@ uuidx_mark_sync_replayed(void)
 
 	if (uuidx_mark_file_sync(WARNING))
 	{
+		pg_atomic_fetch_add_u64(&uuidx_state->durable_writes, 1);
 		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
 		if (pg_atomic_read_u32(&uuidx_state->replay_writes) == writes)
 			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
@@ -331,18 +471,85 @@ uuidx_mark_sync_replayed_at_exit(int code, Datum arg)
 }
 
 /*
+ * As the writer, under the lock: write the marks as they stand, where the
+ * file does not hold them (redo's and the worker's writes in recovery),
+ * durably or renamed only; a durable write clears the pending flag, a
+ * renamed one sets it (*first: it was clear).  False where the write
+ * failed (reported as a WARNING), or there was none to make (*unwritten
+ * false).
+ */
+static bool
+write_replayed(bool durable, bool *unwritten, bool *first)
+{
+	int64		mark,
+				v6_mark;
+	bool		written = false;
+
+	*first = false;
+	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
+	v6_mark = (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us);
+	*unwritten = mark != uuidx_state->written_mark_us || v6_mark != uuidx_state->written_v6_mark_us;
+	LWLockRelease(&uuidx_state->lock);
+	if (*unwritten && uuidx_mark_file_write(mark, v6_mark, durable, WARNING))
+	{
+		written = true;
+		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+		note_written(mark, v6_mark);
+		if (durable)
+			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+		else
+		{
+			pg_atomic_fetch_add_u32(&uuidx_state->replay_writes, 1);
+			*first = pg_atomic_exchange_u32(&uuidx_state->replay_pending, 1) == 0;
+		}
+		LWLockRelease(&uuidx_state->lock);
+		if (durable)
+			pg_atomic_fetch_add_u64(&uuidx_state->durable_writes, 1);
+	}
+	return written;
+}
+
+/*
+ * As the writer, redo's write of the marks it raised: renamed only where
+ * the worker runs, durable where not.  True where the worker should be
+ * woken: it has a first write to sync, or one to make.
+ */
+static bool
+write_replayed_mark(void)
+{
+	bool		durable = uuidx_state->worker_latch == NULL;
+	bool		unwritten;
+	bool		first;
+
+	if (!write_replayed(durable, &unwritten, &first) && unwritten)
+	{
+		pg_atomic_write_u32(&uuidx_state->replay_pending, 1);
+		return true;
+	}
+	/* an earlier write, renamed only, and the worker gone since */
+	if (durable && pg_atomic_read_u32(&uuidx_state->replay_pending) != 0)
+		uuidx_mark_sync_replayed();
+	return first;
+}
+
+/*
  * Redo of a mark written to WAL (mark_wal.c): raise this node's marks and
  * generators to it, and write its own mark file, so that a restart before
- * promotion keeps what was replayed.  Renamed over the old file, without
- * an fsync, which a crash of PostgreSQL keeps: replay pays no fsync per
- * record.  The mark worker makes the file durable within a second, without
- * the lock, so redo never waits for an fsync.  A file that cannot be
- * written is reported; the replay goes on, and the worker writes the file.
+ * promotion keeps what was replayed.  Where the mark worker runs, renamed
+ * over the old file without an fsync, which a crash of PostgreSQL keeps:
+ * replay pays no fsync per record, and the worker makes the file durable
+ * within a second, without the lock or the writer's role, so redo never
+ * waits for an fsync.  Where no worker runs (no slot for it, not started
+ * yet, or restarting after a crash), redo writes the file durably itself,
+ * as a move of the mark does: no one else would.  A file that cannot be
+ * written is reported; the replay goes on, the mark stays pending, and the
+ * worker or the next record writes the file.
  */
 void
 uuidx_mark_replay(int64 mark, int64 v6_mark)
 {
-	bool		wake = false;
+	bool		wake;
 	Latch	   *latch;
 
 	static bool exit_sync = false;
@@ -364,22 +571,15 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 		uuidx_atomic_raise(&uuidx_state->last[gen],
 						   uuidx_last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
-	mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
-	v6_mark = (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us);
-	if (mark != uuidx_state->written_mark_us || v6_mark != uuidx_state->written_v6_mark_us)
-	{
-		if (uuidx_mark_file_write(mark, v6_mark, false, WARNING))
-		{
-			note_written(mark, v6_mark);
-			pg_atomic_fetch_add_u32(&uuidx_state->replay_writes, 1);
-		}
-		else
-			wake = true;
-		/* the worker's round: at the first write it has to sync */
-		if (pg_atomic_exchange_u32(&uuidx_state->replay_pending, 1) == 0)
-			wake = true;
-	}
 	LWLockRelease(&uuidx_state->lock);
+
+	(void) uuidx_mark_writer_take(true);
+	PG_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	{
+		wake = write_replayed_mark();
+	}
+	PG_END_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	uuidx_mark_writer_give();
 	latch = uuidx_state->worker_latch;
 	if (wake && latch != NULL)
 		SetLatch(latch);
@@ -387,26 +587,22 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 
 /*
  * Where a mark redo could not write is not yet in the file: write it,
- * durably, under the lock (the worker's round in recovery).  True where
+ * durably, as the writer (the worker's round in recovery).  True where
  * there was one to write.
  */
 bool
 uuidx_mark_write_replayed(void)
 {
-	int64		mark,
-				v6_mark;
 	bool		unwritten;
+	bool		first;
 
-	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-	mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
-	v6_mark = (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us);
-	unwritten = mark != uuidx_state->written_mark_us || v6_mark != uuidx_state->written_v6_mark_us;
-	if (unwritten && uuidx_mark_file_write(mark, v6_mark, true, WARNING))
+	(void) uuidx_mark_writer_take(true);
+	PG_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
 	{
-		note_written(mark, v6_mark);
-		pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+		(void) write_replayed(true, &unwritten, &first);
 	}
-	LWLockRelease(&uuidx_state->lock);
+	PG_END_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	uuidx_mark_writer_give();
 	return unwritten;
 }
 

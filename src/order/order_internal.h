@@ -21,6 +21,7 @@
 #include "layout/layout.h"
 #include "lib/stringinfo.h"
 #include "port/atomics.h"
+#include "storage/condition_variable.h"
 #include "storage/latch.h"
 #include "storage/lwlock.h"
 
@@ -87,12 +88,28 @@ typedef struct UuidxSharedState
 	Latch	   *volatile worker_latch;
 	/* 1 while the worker's synchronous_standby_names names a standby. */
 	pg_atomic_uint32 standbys_named;
+	/* The mark worker's pid, 0 while it does not run. */
+	pg_atomic_uint32 worker_pid;
+	/* When it last moved the mark, or made redo's writes durable (Unix us). */
+	pg_atomic_uint64 worker_moved_us;
+	pg_atomic_uint64 worker_synced_us;
+	/* Durable writes of the mark file and syncs of redo's, by any process. */
+	pg_atomic_uint64 durable_writes;
 	/* Under the lock: the marks last written, as the file holds them. */
 	int64		written_mark_us;
 	int64		written_v6_mark_us;
 	bool		written_in_wal; /* and their WAL record, at written_lsn */
 	XLogRecPtr	written_lsn;
-	/* Held while the mark is moved (persistent state only). */
+
+	/*
+	 * Under the lock: the process that writes the marks (the file, the WAL
+	 * record), 0 if none.  One writes at a time, without the lock, which is
+	 * only ever held for a few reads and writes of memory; the others wait on
+	 * writer_cv, interruptibly (mark.c).
+	 */
+	int			writer_pid;
+	ConditionVariable writer_cv;
+	/* Held briefly around the fields it guards (persistent state only). */
 	LWLock		lock;
 	bool		persistent;
 } UuidxSharedState;
@@ -190,6 +207,9 @@ uuidx_mark_write_pending(void)
 		(unlikely(pg_atomic_read_u32(&uuidx_state->replay_pending) != 0) && !RecoveryInProgress());
 }
 
+extern bool uuidx_mark_writer_take(bool wait);
+extern void uuidx_mark_writer_give(void);
+extern void uuidx_mark_writer_cleanup(int code, Datum arg);
 extern void uuidx_mark_register_rmgr(void);
 extern bool uuidx_mark_write_and_publish(int64 new_mark, int64 new_v6_mark, int elevel,
 										 UuidxMarkWait wait);

@@ -42,9 +42,12 @@
  * a second ahead of the clock, until the clock catches up.
  *
  * Moving the mark writes it (the file, then, with the mark in WAL, a WAL
- * record, flushed) under the state's lock, and only then publishes it to
- * the values, without the lock held: with synchronous standbys, after they
- * have the record, as a commit waits for them.
+ * record, flushed), one process at a time, the mark's writer, without the
+ * state's lock held, and only then publishes it to the values: with
+ * synchronous standbys, after they have the record, as a commit waits for
+ * them.  A process that needs the mark while another writes it waits on a
+ * condition variable, so a cancel or statement_timeout ends its wait
+ * (mark.c); values the mark covers never wait.
  *
  * With uuidx.wal_log_mark on (and the library preloaded, so that its WAL
  * resource manager is registered), each move also goes into WAL; so does
@@ -138,6 +141,12 @@ init_state(UuidxSharedState *s, bool persistent)
 	pg_atomic_init_u32(&s->renew_asked, 0);
 	s->worker_latch = NULL;
 	pg_atomic_init_u32(&s->standbys_named, 0);
+	pg_atomic_init_u32(&s->worker_pid, 0);
+	pg_atomic_init_u64(&s->worker_moved_us, 0);
+	pg_atomic_init_u64(&s->worker_synced_us, 0);
+	pg_atomic_init_u64(&s->durable_writes, 0);
+	s->writer_pid = 0;
+	ConditionVariableInit(&s->writer_cv);
 	s->written_mark_us = mark;
 	s->written_v6_mark_us = v6_mark;
 	s->written_in_wal = false;
@@ -182,6 +191,8 @@ uuidx_shmem_startup(void)
 	if (!found)
 		init_state(preload_state, true);
 	LWLockRelease(AddinShmemInitLock);
+	/* named here, in the postmaster, for every process it starts */
+	UUIDX_REGISTER_TRANCHE(preload_state->lock.tranche, "uuidx");
 }
 
 /*
@@ -223,11 +234,12 @@ uuidx_state_attach(void)
 		/*
 		 * Versioned: a library with another layout gets its own segment (v3
 		 * holds the lock; v4, 1.3.2, what the mark worker and redo share; v5,
-		 * 1.4.1, the worker's reading of synchronous_standby_names). Sessions
+		 * 1.4.1, the worker's reading of synchronous_standby_names; v6,
+		 * 1.5.0, the writer of the mark and the worker's times). Sessions
 		 * still running an older library keep theirs, so a library upgrade
 		 * takes a server restart.
 		 */
-		uuidx_state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v5", sizeof(UuidxSharedState),
+		uuidx_state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v6", sizeof(UuidxSharedState),
 												  init_dsm_state, &found);
 		storage = UUIDX_STORAGE_DSM;
 	}
@@ -238,7 +250,8 @@ uuidx_state_attach(void)
 		uuidx_state = &local_state;
 		storage = UUIDX_STORAGE_LOCAL;
 	}
-	if (uuidx_state->persistent)
+	/* the DSM registry's lock: named in the processes that use it (19: all) */
+	if (storage == UUIDX_STORAGE_DSM)
 		UUIDX_REGISTER_TRANCHE(uuidx_state->lock.tranche, "uuidx");
 }
 

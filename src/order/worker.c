@@ -19,6 +19,7 @@
 #include "miscadmin.h"
 #include "pgstat.h"
 #include "postmaster/bgworker.h"
+#include "postmaster/bgworker_internals.h"
 #include "postmaster/interrupt.h"
 #include "storage/ipc.h"
 #include "storage/latch.h"
@@ -59,6 +60,8 @@ recovery_round(int64 now_us)
 	synced_us = now_us;
 	if (!uuidx_mark_write_replayed())
 		uuidx_mark_sync_replayed();
+	if (pg_atomic_read_u32(&uuidx_state->replay_pending) == 0)
+		pg_atomic_write_u64(&uuidx_state->worker_synced_us, (uint64) uuidx_clock_unix_us());
 	return UUIDX_REPLAY_SYNC_US / 1000;
 }
 
@@ -144,7 +147,10 @@ static void
 leave(int code, Datum arg)
 {
 	if (uuidx_state != NULL)
+	{
 		uuidx_state->worker_latch = NULL;
+		pg_atomic_write_u32(&uuidx_state->worker_pid, 0);
+	}
 	uuidx_mark_sync_replayed_at_exit(code, arg);
 }
 
@@ -161,6 +167,8 @@ uuidx_mark_worker_main(Datum arg)
 	pqsignal(SIGTERM, die);
 	BackgroundWorkerUnblockSignals();
 	before_shmem_exit(leave, (Datum) 0);
+	uuidx_state_ensure();
+	pg_atomic_write_u32(&uuidx_state->worker_pid, (uint32) MyProcPid);
 
 	for (;;)
 	{
@@ -171,6 +179,38 @@ uuidx_mark_worker_main(Datum arg)
 						 sleep_ms, PG_WAIT_EXTENSION);
 		ResetLatch(MyLatch);
 	}
+}
+
+/* Do two registrations name the same function of the same library? */
+static bool
+same_worker(const BackgroundWorker *a, const BackgroundWorker *b)
+{
+	return strcmp(a->bgw_library_name, b->bgw_library_name) == 0 &&
+		strcmp(a->bgw_function_name, b->bgw_function_name) == 0;
+}
+
+/*
+ * Is the worker among those the postmaster will start?  (Registration
+ * fails, with PostgreSQL's LOG "too many background workers", where
+ * max_worker_processes are taken.)  The list is a dlist from 18 on.
+ */
+static bool
+registered(const BackgroundWorker *worker)
+{
+#if PG_VERSION_NUM >= 180000
+	dlist_iter	iter;
+
+	dlist_foreach(iter, &BackgroundWorkerList)
+		if (same_worker(&dlist_container(RegisteredBgWorker, rw_lnode, iter.cur)->rw_worker, worker))
+		return true;
+#else
+	slist_iter	iter;
+
+	slist_foreach(iter, &BackgroundWorkerList)
+		if (same_worker(&slist_container(RegisteredBgWorker, rw_lnode, iter.cur)->rw_worker, worker))
+		return true;
+#endif
+	return false;
 }
 
 /*
@@ -192,4 +232,9 @@ uuidx_mark_worker_register(void)
 	snprintf(worker.bgw_name, BGW_MAXLEN, "uuidx mark worker");
 	snprintf(worker.bgw_type, BGW_MAXLEN, "uuidx mark worker");
 	RegisterBackgroundWorker(&worker);
+	if (!registered(&worker))
+		ereport(WARNING,
+				(errmsg("the uuidx mark worker could not be registered"),
+				 errdetail("Values renew the high-water mark themselves, and may wait for its write; a standby's replayed marks are written durably by redo."),
+				 errhint("Raise max_worker_processes, and restart the server.")));
 }
