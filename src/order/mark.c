@@ -204,22 +204,78 @@ uuidx_mark_writer_take(bool wait)
 	return taken;
 }
 
-/* Give the writer's role back. */
-void
-uuidx_mark_writer_give(void)
+/* Under the lock: the role given back, and the waiters to be woken. */
+static void
+release_role_locked(void)
 {
-	Assert(writer_held);
-	writer_held = false;
-	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
 	Assert(uuidx_state->writer_pid == MyProcPid);
 	uuidx_state->writer_pid = 0;
-	LWLockRelease(&uuidx_state->lock);
-	ConditionVariableBroadcast(&uuidx_state->writer_cv);
+	writer_held = false;
+}
+
+/* Under the lock: marks redo raised that the file does not hold yet? */
+static bool
+replayed_unwritten_locked(void)
+{
+	return (int64) pg_atomic_read_u64(&uuidx_state->mark_us) > uuidx_state->written_mark_us ||
+		(int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us) > uuidx_state->written_v6_mark_us;
+}
+
+static bool write_replayed_mark(void);
+
+/* write_replayed_mark(), the role given back on an ERROR or exit meanwhile. */
+static bool
+write_replayed_mark_as_writer(void)
+{
+	bool		wake;
+
+	PG_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	{
+		wake = write_replayed_mark();
+	}
+	PG_END_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	return wake;
 }
 
 /*
- * On an ERROR or the exit of a process that holds the role: give it back
- * (PG_ENSURE_ERROR_CLEANUP).
+ * Give the writer's role back.  In recovery, first write the marks redo
+ * raised meanwhile: redo does not wait for the role, and leaves a mark it
+ * found the role taken for to the writer.  The check and the release are
+ * made under one hold of the lock, as redo raises the marks and looks at
+ * the role under one, so either redo found the role free or the writer
+ * sees its mark.  (At most a few rounds: a write that fails leaves the
+ * mark pending, for the worker or the next record.)
+ */
+void
+uuidx_mark_writer_give(void)
+{
+	bool		wake = false;
+	Latch	   *latch;
+
+	Assert(writer_held);
+	for (int round = 0;; round++)
+	{
+		bool		catch_up;
+
+		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+		catch_up = round < 3 && RecoveryInProgress() && replayed_unwritten_locked();
+		if (!catch_up)
+			release_role_locked();
+		LWLockRelease(&uuidx_state->lock);
+		if (!catch_up)
+			break;
+		wake |= write_replayed_mark_as_writer();
+	}
+	ConditionVariableBroadcast(&uuidx_state->writer_cv);
+	latch = uuidx_state->worker_latch;
+	if (wake && latch != NULL)
+		SetLatch(latch);
+}
+
+/*
+ * On an ERROR or the exit of a process that holds the role: give it back,
+ * writing nothing (PG_ENSURE_ERROR_CLEANUP).  A mark redo left to this
+ * writer stays pending, for the worker or the next record.
  */
 void
 uuidx_mark_writer_cleanup(int code, Datum arg)
@@ -228,7 +284,10 @@ uuidx_mark_writer_cleanup(int code, Datum arg)
 		return;
 	if (LWLockHeldByMe(&uuidx_state->lock))
 		LWLockRelease(&uuidx_state->lock);
-	uuidx_mark_writer_give();
+	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	release_role_locked();
+	LWLockRelease(&uuidx_state->lock);
+	ConditionVariableBroadcast(&uuidx_state->writer_cv);
 }
 
 /*
@@ -274,6 +333,14 @@ write_marks(int64 *new_mark, int64 *new_v6_mark, int elevel, XLogRecPtr *lsn)
 		*lsn = InvalidXLogRecPtr;
 		return true;
 	}
+
+	/*
+	 * A cancel or termination that came during the file's fsyncs ends the
+	 * move here (not while uuidx_generator_advance() holds interrupts): the
+	 * file holds a greater mark than any record, which is harmless, and the
+	 * next move writes the record.
+	 */
+	CHECK_FOR_INTERRUPTS();
 	if (!in_wal)
 	{
 		*lsn = uuidx_mark_wal_log(*new_mark, *new_v6_mark);
@@ -487,9 +554,10 @@ write_replayed(bool durable, bool *unwritten, bool *first)
 
 	*first = false;
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-	mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
-	v6_mark = (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us);
-	*unwritten = mark != uuidx_state->written_mark_us || v6_mark != uuidx_state->written_v6_mark_us;
+	/* never below what the file holds (a move not yet published, say) */
+	mark = Max((int64) pg_atomic_read_u64(&uuidx_state->mark_us), uuidx_state->written_mark_us);
+	v6_mark = Max((int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), uuidx_state->written_v6_mark_us);
+	*unwritten = replayed_unwritten_locked();
 	LWLockRelease(&uuidx_state->lock);
 	if (*unwritten && uuidx_mark_file_write(mark, v6_mark, durable, WARNING))
 	{
@@ -527,7 +595,18 @@ write_replayed_mark(void)
 		pg_atomic_write_u32(&uuidx_state->replay_pending, 1);
 		return true;
 	}
-	/* an earlier write, renamed only, and the worker gone since */
+
+	/*
+	 * An earlier write, renamed only, and the worker gone since; or this one,
+	 * and the worker gone meanwhile (its exit syncs only what it saw pending:
+	 * the flag is set, with a barrier, before the latch is looked at again,
+	 * as the worker clears its latch before it looks at the flag).
+	 */
+	if (!durable)
+	{
+		pg_memory_barrier();
+		durable = uuidx_state->worker_latch == NULL;
+	}
 	if (durable && pg_atomic_read_u32(&uuidx_state->replay_pending) != 0)
 		uuidx_mark_sync_replayed();
 	return first;
@@ -539,17 +618,21 @@ write_replayed_mark(void)
  * promotion keeps what was replayed.  Where the mark worker runs, renamed
  * over the old file without an fsync, which a crash of PostgreSQL keeps:
  * replay pays no fsync per record, and the worker makes the file durable
- * within a second, without the lock or the writer's role, so redo never
- * waits for an fsync.  Where no worker runs (no slot for it, not started
- * yet, or restarting after a crash), redo writes the file durably itself,
- * as a move of the mark does: no one else would.  A file that cannot be
- * written is reported; the replay goes on, the mark stays pending, and the
- * worker or the next record writes the file.
+ * within a second, without the lock or the writer's role.  Where no worker
+ * runs (no slot for it, not started yet, or restarting after a crash), redo
+ * writes the file durably itself, as a move of the mark does: no one else
+ * would.  Redo never waits for the writer's role: where another process
+ * writes the mark (a hot standby's session, or the worker), redo leaves
+ * the marks it raised to that writer, which writes them before it gives
+ * the role back (uuidx_mark_writer_give()).  A file that cannot be written
+ * is reported; the replay goes on, the mark stays pending, and the worker
+ * or the next record writes the file.
  */
 void
 uuidx_mark_replay(int64 mark, int64 v6_mark)
 {
 	bool		wake;
+	bool		taken;
 	Latch	   *latch;
 
 	static bool exit_sync = false;
@@ -565,20 +648,27 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 	mark = Min(Max(mark, 0), UUIDX_MARK_MAX_US);
 	v6_mark = Min(Max(v6_mark, 0), uuidx_v6_max_unix_us());
 
+	/* the marks raised, and the role looked at, under one hold of the lock */
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
 	uuidx_atomic_raise(&uuidx_state->mark_us, (uint64) mark);
 	uuidx_atomic_raise(&uuidx_state->v6_mark_us, (uint64) v6_mark);
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 		uuidx_atomic_raise(&uuidx_state->last[gen],
 						   uuidx_last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
-	LWLockRelease(&uuidx_state->lock);
-
-	(void) uuidx_mark_writer_take(true);
-	PG_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	taken = uuidx_state->writer_pid == 0;
+	if (taken)
 	{
-		wake = write_replayed_mark();
+		uuidx_state->writer_pid = MyProcPid;
+		writer_held = true;
 	}
-	PG_END_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	else if (replayed_unwritten_locked())
+		pg_atomic_write_u32(&uuidx_state->replay_pending, 1);
+	LWLockRelease(&uuidx_state->lock);
+	/* another process writes: it writes these marks before it gives way */
+	if (!taken)
+		return;
+
+	wake = write_replayed_mark_as_writer();
 	uuidx_mark_writer_give();
 	latch = uuidx_state->worker_latch;
 	if (wake && latch != NULL)

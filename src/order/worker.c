@@ -150,6 +150,8 @@ leave(int code, Datum arg)
 	{
 		uuidx_state->worker_latch = NULL;
 		pg_atomic_write_u32(&uuidx_state->worker_pid, 0);
+		/* redo, which sets the flag before it looks at the latch, or we sync */
+		pg_memory_barrier();
 	}
 	uuidx_mark_sync_replayed_at_exit(code, arg);
 }
@@ -232,7 +234,8 @@ uuidx_mark_worker_register(void)
 	snprintf(worker.bgw_name, BGW_MAXLEN, "uuidx mark worker");
 	snprintf(worker.bgw_type, BGW_MAXLEN, "uuidx mark worker");
 	RegisterBackgroundWorker(&worker);
-	if (!registered(&worker))
+	/* (in an EXEC_BACKEND child, which loads the library again, it is not) */
+	if (!IsUnderPostmaster && !registered(&worker))
 		ereport(WARNING,
 				(errmsg("the uuidx mark worker could not be registered"),
 				 errdetail("Values renew the high-water mark themselves, and may wait for its write; a standby's replayed marks are written durably by redo."),

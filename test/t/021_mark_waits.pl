@@ -13,7 +13,10 @@
 #     WARNING naming max_worker_processes, uuidx_mark_status() says the
 #     worker does not run, and the standby's redo writes the replayed marks
 #     durably itself: its durable writes count up during replay and no
-#     replayed mark waits for its fsync.
+#     replayed mark waits for its fsync.  Redo does not wait for a session
+#     of the standby that writes the standby's mark (its fsyncs held): it
+#     leaves its marks to that writer, which writes them before it gives
+#     way.
 use strict;
 use warnings FATAL => 'all';
 use IPC::Run;
@@ -194,6 +197,59 @@ $primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
 my ($writes, $unsynced) = split /\|/, status($standby, 'durable_writes, unsynced');
 cmp_ok($writes - $before, '>=', 2, "the standby's redo wrote its marks durably (" . ($writes - $before) . ' writes)');
 is($unsynced, 'f', 'no replayed mark waits for its fsync');
+
+# Redo never waits for the writer's role: a session of the standby's own
+# moves its mark (uuidx_generator_advance() writes the standby's file) with
+# its fsyncs held 4 s each; replay goes on meanwhile, and the session,
+# before it gives the role back, writes the marks redo left to it.
+SKIP:
+{
+	skip 'strace is not installed (tools/test.sh installs it)', 6
+	  unless system('strace -V >/dev/null 2>&1') == 0;
+	$standby->append_conf('postgresql.conf', 'fsync = on');
+	$standby->restart;
+	my ($out, $err) = ('', '');
+	my $session = IPC::Run::start(
+		[ 'psql', '-XAtq', '-d', $standby->connstr('postgres'),
+		  '-c', 'SELECT pg_sleep(1.5)',
+		  '-c', "SELECT (extract(epoch FROM now() + interval '2 seconds') * 1000000)::bigint, uuidx_generator_advance(now() + interval '2 seconds') IS NOT NULL" ],
+		'>', \$out, '2>', \$err);
+	$standby->poll_query_until('postgres',
+		"SELECT count(*) = 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(1.5)'")
+	  or die 'the session did not start';
+	my $pid = $standby->safe_psql('postgres',
+		"SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(1.5)'");
+	my $strace = IPC::Run::start(
+		[ 'strace', '-qq', '-p', $pid, '-e', 'trace=fsync,fdatasync',
+		  '-e', 'inject=fsync,fdatasync:delay_enter=4000000', '-o', '/dev/null' ]);
+	$standby->poll_query_until('postgres', "SELECT writer_pid = $pid FROM uuidx_mark_status()")
+	  or die 'the session did not become the writer';
+	$before = status($standby, 'durable_writes');
+	my $t0 = time;
+	for (1 .. 30)
+	{
+		$primary->safe_psql('postgres', 'INSERT INTO t SELECT uuid_generate_v7()');
+		sleep 0.1;
+	}
+	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
+	my $caught_up = time - $t0;
+	is(status($standby, 'writer_pid'), $pid, 'the session still writes');
+	cmp_ok($caught_up, '<', 6, sprintf('meanwhile the standby replayed the marks (%.2f s, 3 of them inserts)', $caught_up));
+	$session->finish;
+	$strace->kill_kill;
+	my ($advanced) = $out =~ /^(\d+)\|t$/m;
+	ok(defined $advanced, 'the session moved the mark');
+	($writes, $unsynced) = split /\|/, status($standby, 'durable_writes, unsynced');
+	is($unsynced, 'f', 'no replayed mark waits for its fsync');
+	# the file holds the standby's mark: the greatest replayed, beyond the
+	# advance's, so the session wrote what redo left it
+	my ($file_mark) = slurp_file($standby->data_dir . '/uuidx.hwm') =~ /unix_us=(\d+)/;
+	my $mark = $standby->safe_psql('postgres', q{
+		SELECT (extract(epoch FROM reserved_until) * 1000000)::bigint
+		FROM uuidx_generator_state() WHERE generator = 'v7'});
+	cmp_ok($mark, '>', $advanced // 0, 'the marks replayed meanwhile passed the advance');
+	is($file_mark, $mark, "the mark file holds the standby's mark ($writes durable writes)");
+}
 $standby->stop;
 $primary->stop;
 
