@@ -199,4 +199,14 @@ get_extension_schema(Oid ext)
 #define UUIDX_CONSIDER_INDEXSCAN(rel) enable_indexscan
 #endif
 
+/*
+ * PostgreSQL 18 renamed the startup process's interrupt handling
+ * (HandleStartupProcInterrupts() to ProcessStartupProcInterrupts()).
+ */
+#if PG_VERSION_NUM >= 180000
+#define UUIDX_STARTUP_PROC_INTERRUPTS() ProcessStartupProcInterrupts()
+#else
+#define UUIDX_STARTUP_PROC_INTERRUPTS() HandleStartupProcInterrupts()
+#endif
+
 #endif							/* UUIDX_COMPAT_H */

@@ -8,6 +8,7 @@
  */
 #include "order/order_internal.h"
 
+#include "access/htup_details.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"

@@ -13,7 +13,9 @@
 #include "order/order_internal.h"
 
 #include "miscadmin.h"
+#include "compat.h"
 #include "postmaster/interrupt.h"
+#include "postmaster/startup.h"
 #include "storage/ipc.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
@@ -243,8 +245,10 @@ write_replayed_mark_as_writer(void)
  * found the role taken for to the writer.  The check and the release are
  * made under one hold of the lock, as redo raises the marks and looks at
  * the role under one, so either redo found the role free or the writer
- * sees its mark.  (At most a few rounds: a write that fails leaves the
- * mark pending, for the worker or the next record.)
+ * sees its mark.  Redo leaves marks to the writer only where the worker
+ * runs (without it, redo waits for the role: uuidx_mark_replay()), so
+ * after a few rounds, or a write that fails, the mark is left pending to
+ * the worker, which writes it within a second.
  */
 void
 uuidx_mark_writer_give(void)
@@ -258,7 +262,14 @@ uuidx_mark_writer_give(void)
 		bool		catch_up;
 
 		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-		catch_up = round < 3 && RecoveryInProgress() && replayed_unwritten_locked();
+		catch_up = RecoveryInProgress() && replayed_unwritten_locked();
+		if (catch_up && round == 3)
+		{
+			/* replay outruns the writes: the worker's next round writes */
+			pg_atomic_write_u32(&uuidx_state->replay_pending, 1);
+			catch_up = false;
+			wake = true;
+		}
 		if (!catch_up)
 			release_role_locked();
 		LWLockRelease(&uuidx_state->lock);
@@ -325,7 +336,8 @@ write_marks(int64 *new_mark, int64 *new_v6_mark, int elevel, XLogRecPtr *lsn)
 		pg_atomic_fetch_add_u64(&uuidx_state->durable_writes, 1);
 		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
 		note_written(*new_mark, *new_v6_mark);
-		pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+		if (!replayed_unwritten_locked())
+			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
 		LWLockRelease(&uuidx_state->lock);
 	}
 	if (!to_wal)
@@ -518,7 +530,9 @@ uuidx_mark_sync_replayed(void)
 	{
 		pg_atomic_fetch_add_u64(&uuidx_state->durable_writes, 1);
 		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-		if (pg_atomic_read_u32(&uuidx_state->replay_writes) == writes)
+		/* not where redo wrote again, or left a mark to the writer */
+		if (pg_atomic_read_u32(&uuidx_state->replay_writes) == writes &&
+			!replayed_unwritten_locked())
 			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
 		LWLockRelease(&uuidx_state->lock);
 	}
@@ -565,7 +579,11 @@ write_replayed(bool durable, bool *unwritten, bool *first)
 		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
 		note_written(mark, v6_mark);
 		if (durable)
-			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+		{
+			/* unless redo raised the marks again meanwhile */
+			if (!replayed_unwritten_locked())
+				pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+		}
 		else
 		{
 			pg_atomic_fetch_add_u32(&uuidx_state->replay_writes, 1);
@@ -613,6 +631,35 @@ write_replayed_mark(void)
 }
 
 /*
+ * Redo's wait for the writer's role, where no worker runs: on the
+ * condition variable, handling the startup process's own interrupts (a
+ * shutdown or promotion request) every 100 ms.
+ */
+static void
+replay_take_role(void)
+{
+	for (;;)
+	{
+		bool		taken = false;
+
+		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+		if (uuidx_state->writer_pid == 0)
+		{
+			uuidx_state->writer_pid = MyProcPid;
+			taken = true;
+		}
+		LWLockRelease(&uuidx_state->lock);
+		if (taken)
+			break;
+		(void) ConditionVariableTimedSleep(&uuidx_state->writer_cv, 100, writer_wait_event_info());
+		if (AmStartupProcess())
+			UUIDX_STARTUP_PROC_INTERRUPTS();
+	}
+	ConditionVariableCancelSleep();
+	writer_held = true;
+}
+
+/*
  * Redo of a mark written to WAL (mark_wal.c): raise this node's marks and
  * generators to it, and write its own mark file, so that a restart before
  * promotion keeps what was replayed.  Where the mark worker runs, renamed
@@ -621,12 +668,13 @@ write_replayed_mark(void)
  * within a second, without the lock or the writer's role.  Where no worker
  * runs (no slot for it, not started yet, or restarting after a crash), redo
  * writes the file durably itself, as a move of the mark does: no one else
- * would.  Redo never waits for the writer's role: where another process
- * writes the mark (a hot standby's session, or the worker), redo leaves
- * the marks it raised to that writer, which writes them before it gives
- * the role back (uuidx_mark_writer_give()).  A file that cannot be written
- * is reported; the replay goes on, the mark stays pending, and the worker
- * or the next record writes the file.
+ * would.  Where another process writes the mark (a hot standby's
+ * session, or the worker) and the worker runs, redo does not wait: it
+ * leaves the marks it raised to that writer, which writes them before it
+ * gives the role back (uuidx_mark_writer_give()), or to the worker's next
+ * round; without the worker, redo waits for the role (replay_take_role()).
+ * A file that cannot be written is reported; the replay goes on, the mark
+ * stays pending, and the worker or the next record writes the file.
  */
 void
 uuidx_mark_replay(int64 mark, int64 v6_mark)
@@ -664,9 +712,21 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 	else if (replayed_unwritten_locked())
 		pg_atomic_write_u32(&uuidx_state->replay_pending, 1);
 	LWLockRelease(&uuidx_state->lock);
-	/* another process writes: it writes these marks before it gives way */
 	if (!taken)
-		return;
+	{
+		/*
+		 * Another process writes: where the worker runs, that writer writes
+		 * these marks before it gives way, or the worker's next round does;
+		 * without the worker, no one else would, and redo waits its turn.
+		 */
+		latch = uuidx_state->worker_latch;
+		if (latch != NULL)
+		{
+			SetLatch(latch);
+			return;
+		}
+		replay_take_role();
+	}
 
 	wake = write_replayed_mark_as_writer();
 	uuidx_mark_writer_give();
