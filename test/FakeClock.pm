@@ -8,6 +8,11 @@
 #   $clock->set(FakeClock::utc($t));     # a frozen absolute UTC time
 #   $clock->run($node, 'start');         # a Cluster method under libfaketime
 #
+# No shared memory between the processes (FAKETIME_DISABLE_SHM, known to
+# libfaketime 0.9.10, trixie's and unstable's; 0.9.7 ignores it): the
+# clocks need none, and with it a restore_command's cp under libfaketime
+# once died of SIGBUS on trixie (t/013_standbys.pl's PITR node).
+#
 # A clock that only needs to run behind, from its start, is better set
 # once (the standby tests, whose servers run long under load):
 #
@@ -73,6 +78,7 @@ sub run
 	local $ENV{FAKETIME_TIMESTAMP_FILE} = $self->{file};
 	local $ENV{FAKETIME_NO_CACHE} = '1';
 	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+	local $ENV{FAKETIME_DISABLE_SHM} = '1';
 	local $ENV{TZ} = 'UTC';
 	return $node->$method(@args);
 }
@@ -85,6 +91,7 @@ sub run_behind
 	local $ENV{LD_PRELOAD} = $libfaketime;
 	local $ENV{FAKETIME} = $offset;
 	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+	local $ENV{FAKETIME_DISABLE_SHM} = '1';
 	local $ENV{TZ} = 'UTC';
 	return $node->$method(@args);
 }

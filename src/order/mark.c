@@ -239,54 +239,20 @@ write_replayed_mark_as_writer(void)
 	return wake;
 }
 
-/*
- * Give the writer's role back.  In recovery, first write the marks redo
- * raised meanwhile: redo does not wait for the role, and leaves a mark it
- * found the role taken for to the writer.  The check and the release are
- * made under one hold of the lock, as redo raises the marks and looks at
- * the role under one, so either redo found the role free or the writer
- * sees its mark.  Redo leaves marks to the writer only where the worker
- * runs (without it, redo waits for the role: uuidx_mark_replay()), so
- * after a few rounds, or a write that fails, the mark is left pending to
- * the worker, which writes it within a second.
- */
+/* Give the writer's role back. */
 void
 uuidx_mark_writer_give(void)
 {
-	bool		wake = false;
-	Latch	   *latch;
-
 	Assert(writer_held);
-	for (int round = 0;; round++)
-	{
-		bool		catch_up;
-
-		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-		catch_up = RecoveryInProgress() && replayed_unwritten_locked();
-		if (catch_up && round == 3)
-		{
-			/* replay outruns the writes: the worker's next round writes */
-			pg_atomic_write_u32(&uuidx_state->replay_pending, 1);
-			catch_up = false;
-			wake = true;
-		}
-		if (!catch_up)
-			release_role_locked();
-		LWLockRelease(&uuidx_state->lock);
-		if (!catch_up)
-			break;
-		wake |= write_replayed_mark_as_writer();
-	}
+	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	release_role_locked();
+	LWLockRelease(&uuidx_state->lock);
 	ConditionVariableBroadcast(&uuidx_state->writer_cv);
-	latch = uuidx_state->worker_latch;
-	if (wake && latch != NULL)
-		SetLatch(latch);
 }
 
 /*
- * On an ERROR or the exit of a process that holds the role: give it back,
- * writing nothing (PG_ENSURE_ERROR_CLEANUP).  A mark redo left to this
- * writer stays pending, for the worker or the next record.
+ * On an ERROR or the exit of a process that holds the role: give it back
+ * (PG_ENSURE_ERROR_CLEANUP).
  */
 void
 uuidx_mark_writer_cleanup(int code, Datum arg)
@@ -611,6 +577,19 @@ write_replayed_mark(void)
 	if (!write_replayed(durable, &unwritten, &first) && unwritten)
 	{
 		pg_atomic_write_u32(&uuidx_state->replay_pending, 1);
+
+		/*
+		 * No worker retries it: the replay stops here, as it stops where it
+		 * cannot write a file of PostgreSQL's own, so that no restartpoint
+		 * passes a mark the file lacks; a restart replays the record again.
+		 */
+		if (durable)
+			ereport(ERROR,
+					(errcode(ERRCODE_IO_ERROR),
+					 errmsg("could not write the high-water mark replayed from WAL to \"%s\"",
+							UUIDX_MARK_FILE),
+					 errdetail("No uuidx mark worker runs to write it later."),
+					 errhint("Make the data directory writable, or free space in it, and start the server again.")));
 		return true;
 	}
 
@@ -631,9 +610,10 @@ write_replayed_mark(void)
 }
 
 /*
- * Redo's wait for the writer's role, where no worker runs: on the
- * condition variable, handling the startup process's own interrupts (a
- * shutdown or promotion request) every 100 ms.
+ * Redo's wait for the writer's role, held by a session of the standby
+ * that moves the standby's own mark, or by the worker rewriting a mark
+ * redo could not write: on the condition variable, handling the startup
+ * process's own interrupts (a shutdown or promotion request) every 100 ms.
  */
 static void
 replay_take_role(void)
@@ -668,19 +648,19 @@ replay_take_role(void)
  * within a second, without the lock or the writer's role.  Where no worker
  * runs (no slot for it, not started yet, or restarting after a crash), redo
  * writes the file durably itself, as a move of the mark does: no one else
- * would.  Where another process writes the mark (a hot standby's
- * session, or the worker) and the worker runs, redo does not wait: it
- * leaves the marks it raised to that writer, which writes them before it
- * gives the role back (uuidx_mark_writer_give()), or to the worker's next
- * round; without the worker, redo waits for the role (replay_take_role()).
- * A file that cannot be written is reported; the replay goes on, the mark
- * stays pending, and the worker or the next record writes the file.
+ * would.  The file is written as the mark's writer: where another
+ * process writes the mark (a session of a hot standby moving the
+ * standby's own, rarely), redo waits its turn (replay_take_role()), so
+ * that the file holds every replayed mark before the next record is
+ * replayed and no restartpoint can pass one it lacks.  A file that cannot
+ * be written is reported; where the worker runs the replay goes on and
+ * the worker writes the file; where none runs, the replay stops with the
+ * ERROR (write_replayed_mark()).
  */
 void
 uuidx_mark_replay(int64 mark, int64 v6_mark)
 {
 	bool		wake;
-	bool		taken;
 	Latch	   *latch;
 
 	static bool exit_sync = false;
@@ -696,38 +676,15 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 	mark = Min(Max(mark, 0), UUIDX_MARK_MAX_US);
 	v6_mark = Min(Max(v6_mark, 0), uuidx_v6_max_unix_us());
 
-	/* the marks raised, and the role looked at, under one hold of the lock */
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
 	uuidx_atomic_raise(&uuidx_state->mark_us, (uint64) mark);
 	uuidx_atomic_raise(&uuidx_state->v6_mark_us, (uint64) v6_mark);
 	for (int gen = 0; gen < UUIDX_NUM_GENERATORS; gen++)
 		uuidx_atomic_raise(&uuidx_state->last[gen],
 						   uuidx_last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
-	taken = uuidx_state->writer_pid == 0;
-	if (taken)
-	{
-		uuidx_state->writer_pid = MyProcPid;
-		writer_held = true;
-	}
-	else if (replayed_unwritten_locked())
-		pg_atomic_write_u32(&uuidx_state->replay_pending, 1);
 	LWLockRelease(&uuidx_state->lock);
-	if (!taken)
-	{
-		/*
-		 * Another process writes: where the worker runs, that writer writes
-		 * these marks before it gives way, or the worker's next round does;
-		 * without the worker, no one else would, and redo waits its turn.
-		 */
-		latch = uuidx_state->worker_latch;
-		if (latch != NULL)
-		{
-			SetLatch(latch);
-			return;
-		}
-		replay_take_role();
-	}
 
+	replay_take_role();
 	wake = write_replayed_mark_as_writer();
 	uuidx_mark_writer_give();
 	latch = uuidx_state->worker_latch;
