@@ -130,15 +130,19 @@ sub check_after_restart
 # were handed out beyond the mark, or if the mark were moved far ahead
 # (after a restart the embedded time jumps to the mark).  The file holds
 # exactly the mark the server uses (read again where the mark worker moved
-# it between the two reads).
+# it between the two reads: the pair compared is the pair read).
 sub check_reservation
 {
 	my ($what) = @_;
-	my $s = gen_state();
-	for (1 .. 5)
+	my ($s, $file);
+	# the state, then the file: a pair that a move came between (the file
+	# is written before the mark is published) is read again
+	for (1 .. 10)
 	{
-		last if (hwm_in_file() // '') eq $s->{v7}{reserved_us};
 		$s = gen_state();
+		$file = hwm_in_file() // '';
+		last if $file eq $s->{v7}{reserved_us};
+		sleep 0.05;
 	}
 	my @bad;
 	for my $g (qw(v6 v7 v8))
@@ -148,7 +152,7 @@ sub check_reservation
 		  if $d < 0 || $d > 1.5;
 	}
 	is(join('; ', @bad), '', "$what: reserved_until is 0 .. 1.5 s ahead of last_time for v6, v7, v8");
-	is(hwm_in_file(), $s->{v7}{reserved_us}, "$what: uuidx.hwm holds reserved_until");
+	is($file, $s->{v7}{reserved_us}, "$what: uuidx.hwm holds reserved_until");
 }
 
 # --- 0. Real clock: the mark exists and covers what was handed out.
