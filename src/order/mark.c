@@ -197,22 +197,20 @@ uuidx_mark_writer_take(bool wait)
 		LWLockRelease(&uuidx_state->lock);
 		if (taken || !wait)
 			break;
-		/* the first call only prepares the sleep: the role is looked at again */
-		ConditionVariableSleep(&uuidx_state->writer_cv, writer_wait_event_info());
+
+		/*
+		 * The first call only prepares the sleep: the role is looked at
+		 * again. Woken every 100 ms at least, for the startup process (redo),
+		 * which handles its own interrupts (a shutdown or promotion request).
+		 */
+		(void) ConditionVariableTimedSleep(&uuidx_state->writer_cv, 100, writer_wait_event_info());
+		if (AmStartupProcess())
+			UUIDX_STARTUP_PROC_INTERRUPTS();
 	}
 	if (wait)
 		ConditionVariableCancelSleep();
 	writer_held = taken;
 	return taken;
-}
-
-/* Under the lock: the role given back, and the waiters to be woken. */
-static void
-release_role_locked(void)
-{
-	Assert(uuidx_state->writer_pid == MyProcPid);
-	uuidx_state->writer_pid = 0;
-	writer_held = false;
 }
 
 /* Under the lock: marks redo raised that the file does not hold yet? */
@@ -223,29 +221,15 @@ replayed_unwritten_locked(void)
 		(int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us) > uuidx_state->written_v6_mark_us;
 }
 
-static bool write_replayed_mark(void);
-
-/* write_replayed_mark(), the role given back on an ERROR or exit meanwhile. */
-static bool
-write_replayed_mark_as_writer(void)
-{
-	bool		wake;
-
-	PG_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
-	{
-		wake = write_replayed_mark();
-	}
-	PG_END_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
-	return wake;
-}
-
 /* Give the writer's role back. */
 void
 uuidx_mark_writer_give(void)
 {
 	Assert(writer_held);
 	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-	release_role_locked();
+	Assert(uuidx_state->writer_pid == MyProcPid);
+	uuidx_state->writer_pid = 0;
+	writer_held = false;
 	LWLockRelease(&uuidx_state->lock);
 	ConditionVariableBroadcast(&uuidx_state->writer_cv);
 }
@@ -261,10 +245,7 @@ uuidx_mark_writer_cleanup(int code, Datum arg)
 		return;
 	if (LWLockHeldByMe(&uuidx_state->lock))
 		LWLockRelease(&uuidx_state->lock);
-	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-	release_role_locked();
-	LWLockRelease(&uuidx_state->lock);
-	ConditionVariableBroadcast(&uuidx_state->writer_cv);
+	uuidx_mark_writer_give();
 }
 
 /*
@@ -609,34 +590,18 @@ write_replayed_mark(void)
 	return first;
 }
 
-/*
- * Redo's wait for the writer's role, held by a session of the standby
- * that moves the standby's own mark, or by the worker rewriting a mark
- * redo could not write: on the condition variable, handling the startup
- * process's own interrupts (a shutdown or promotion request) every 100 ms.
- */
-static void
-replay_take_role(void)
+/* write_replayed_mark(), the role given back on an ERROR or exit meanwhile. */
+static bool
+write_replayed_mark_as_writer(void)
 {
-	for (;;)
-	{
-		bool		taken = false;
+	bool		wake;
 
-		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-		if (uuidx_state->writer_pid == 0)
-		{
-			uuidx_state->writer_pid = MyProcPid;
-			taken = true;
-		}
-		LWLockRelease(&uuidx_state->lock);
-		if (taken)
-			break;
-		(void) ConditionVariableTimedSleep(&uuidx_state->writer_cv, 100, writer_wait_event_info());
-		if (AmStartupProcess())
-			UUIDX_STARTUP_PROC_INTERRUPTS();
+	PG_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	{
+		wake = write_replayed_mark();
 	}
-	ConditionVariableCancelSleep();
-	writer_held = true;
+	PG_END_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	return wake;
 }
 
 /*
@@ -650,7 +615,7 @@ replay_take_role(void)
  * writes the file durably itself, as a move of the mark does: no one else
  * would.  The file is written as the mark's writer: where another
  * process writes the mark (a session of a hot standby moving the
- * standby's own, rarely), redo waits its turn (replay_take_role()), so
+ * standby's own, rarely), redo waits its turn (uuidx_mark_writer_take()), so
  * that the file holds every replayed mark before the next record is
  * replayed and no restartpoint can pass one it lacks.  A file that cannot
  * be written is reported; where the worker runs the replay goes on and
@@ -684,7 +649,7 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 						   uuidx_last_position_at(gen, gen == UUIDX_GEN_V6 ? v6_mark : mark));
 	LWLockRelease(&uuidx_state->lock);
 
-	replay_take_role();
+	(void) uuidx_mark_writer_take(true);
 	wake = write_replayed_mark_as_writer();
 	uuidx_mark_writer_give();
 	latch = uuidx_state->worker_latch;
