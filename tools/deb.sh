@@ -63,7 +63,7 @@ build_here() {
 	# (the roots have them: their apt has no package lists).
 	if ! (cd "$work/src" && dpkg-checkbuilddeps) >/dev/null 2>&1; then
 		say "installing the build dependencies (apt-get build-dep)"
-		apt-get build-dep -y -qq "$work/src" >&2 || return 1
+		host_apt build-dep -y -qq "$work/src" >&2 || return 1
 	fi
 	say "dpkg-buildpackage -b for PostgreSQL $major in $work/src"
 	(cd "$work/src" && dpkg-buildpackage -b -us -uc) >"$work/build.log" 2>&1 || {
@@ -105,7 +105,7 @@ check_here() {
 		files+=("/usr/share/postgresql/$major/extension/$(basename "$f")")
 	done
 	check "apt-get install ./$(basename "$deb")" \
-		env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "$deb" >&2
+		host_apt install -y -qq --reinstall "$deb" >&2
 	dpkg -L "$pkg" >&2
 	for f in "${files[@]}"; do
 		check "dpkg -L $pkg lists $f, and it is there" \
@@ -125,7 +125,7 @@ check_here() {
 	failed=$((failed + $(count_failed "$log")))
 	check "autopkgtest: installcheck PASS" [ "$status" = 0 ]
 	rm -f "$log"
-	check "apt-get remove $pkg" env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq "$pkg" >&2
+	check "apt-get remove $pkg" host_apt remove -y -qq "$pkg" >&2
 	for f in "${files[@]}"; do
 		check "$f is gone after the remove" [ ! -e "$f" ]
 	done

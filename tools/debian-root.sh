@@ -121,7 +121,7 @@ make_root() {
 	fetch_pinned
 	debs=("${PINNED[@]}")
 	command -v mmdebstrap >/dev/null || {
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mmdebstrap >>"$LOG" 2>&1 ||
+		(source "$TOOLS/lib.sh" && host_apt install -y -qq --no-install-recommends mmdebstrap) >>"$LOG" 2>&1 ||
 			die "could not install mmdebstrap (see $LOG)"
 	}
 	[[ -r $KEYRING ]] || die "$KEYRING missing (package debian-archive-keyring)"

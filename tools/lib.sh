@@ -8,6 +8,14 @@ PG_CONFIG=${PG_CONFIG:-$DEBIAN_PG_CONFIG}
 
 say() { printf '== %s\n' "$*" >&2; }
 
+# apt-get on this system, one at a time: make matrix's lanes install what
+# they miss at once on a new machine, and dpkg's lock (and apt's lists
+# lock, which DPkg::Lock::Timeout does not cover) fail a second apt-get.
+host_apt() {
+	flock /var/cache/apt/uuidx-apt.lock env DEBIAN_FRONTEND=noninteractive \
+		apt-get -o DPkg::Lock::Timeout=600 "$@"
+}
+
 # Install Debian packages that are not installed yet (needs root then).
 require_packages() {
 	local missing=()
@@ -20,8 +28,8 @@ require_packages() {
 		echo "missing packages: ${missing[*]} (run as root, or install them)" >&2
 		return 1
 	fi
-	apt-get update -qq >&2
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+	host_apt update -qq >&2
+	host_apt install -y -qq --no-install-recommends "${missing[@]}" >&2
 }
 
 # What building uuidx and running its servers and tests needs.
