@@ -54,6 +54,8 @@ OBJS = \
 	src/inspect/ulid.o \
 	src/time_range/clauses.o \
 	src/time_range/declared.o \
+	src/time_range/form_calls.o \
+	src/time_range/form_order.o \
 	src/time_range/forms.o \
 	src/time_range/init.o \
 	src/time_range/meaning.o \

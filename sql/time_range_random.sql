@@ -484,10 +484,121 @@ BEGIN
 END $$;
 SELECT * FROM check_generic();
 
+-- The shapes whose plans are PostgreSQL's own (SQL 1.5, uuidx 1.5.1),
+-- against their definitions: a table partitioned by a form
+-- (uuid_v7_to_timestamptz(id), and uuid_timestamp(id) on a column declared
+-- v7), a partial index whose predicate is a form's comparison, ORDER BY
+-- the form DESC, id DESC, a keyset page as a row comparison, and the
+-- pieces written by hand with parts that cross or flags the range
+-- constructor refuses (which give NULL row by row).
+CREATE TABLE mixed_tpart (id uuid, payload int) PARTITION BY RANGE (uuid_v7_to_timestamptz(id));
+CREATE TABLE mixed_tpart_10 PARTITION OF mixed_tpart FOR VALUES FROM ('2026-10-01+00') TO ('2026-11-01+00');
+CREATE TABLE mixed_tpart_11 PARTITION OF mixed_tpart FOR VALUES FROM ('2026-11-01+00') TO ('2026-12-01+00');
+CREATE TABLE mixed_tpart_default PARTITION OF mixed_tpart DEFAULT;
+INSERT INTO mixed_tpart SELECT id, (random() * 3)::int FROM mixed;
+CREATE INDEX ON mixed_tpart (id);
+CREATE TABLE mixed_tpv7 (id uuid CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2), payload int)
+  PARTITION BY RANGE (uuid_timestamp(id));
+CREATE TABLE mixed_tpv7_10 PARTITION OF mixed_tpv7 FOR VALUES FROM ('2026-10-01+00') TO ('2026-11-01+00');
+CREATE TABLE mixed_tpv7_default PARTITION OF mixed_tpv7 DEFAULT;
+INSERT INTO mixed_tpv7 SELECT id, (random() * 3)::int FROM mixed_v7;
+CREATE INDEX ON mixed_tpv7 (id);
+CREATE TABLE mixed_v7_recent (id uuid CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2), payload int);
+INSERT INTO mixed_v7_recent SELECT id, (random() * 3)::int FROM mixed_v7;
+CREATE INDEX ON mixed_v7_recent (id) WHERE uuid_timestamp(id) >= '2026-11-01+00';
+CREATE TABLE mixed_rows (id uuid, payload int);
+INSERT INTO mixed_rows SELECT id, (random() * 3)::int FROM mixed;
+CREATE INDEX ON mixed_rows (id);
+ANALYZE mixed_tpart, mixed_tpv7, mixed_v7_recent, mixed_rows;
+CREATE FUNCTION check_kept_plans() RETURNS TABLE (off text, checks int, mismatches int)
+LANGUAGE plpgsql AS $$
+DECLARE
+  settings text[] := array['default', 'enable_seqscan', 'enable_indexscan'];
+  rr record;
+  tbl text;
+  fn text;
+  cond text;
+  stmt text;
+  definition text;
+  expected text;
+  got text;
+  lo text;
+  hi text;
+  flags text;
+  plan json;
+BEGIN
+  FOR i IN 1 .. 3 LOOP
+    off := settings[i];
+    checks := 0;
+    mismatches := 0;
+    SET LOCAL enable_seqscan = on;
+    SET LOCAL enable_indexscan = on;
+    IF i > 1 THEN
+      EXECUTE format('SET LOCAL %s = off', settings[i]);
+    END IF;
+    FOR rr IN SELECT n, r FROM random_ranges WHERE NOT isempty(r) ORDER BY n LOOP
+      lo := coalesce(quote_literal(lower(rr.r)) || '::timestamptz', 'NULL');
+      hi := coalesce(quote_literal(upper(rr.r)) || '::timestamptz', 'NULL');
+      flags := (CASE WHEN lower_inc(rr.r) THEN '[' ELSE '(' END) || (CASE WHEN upper_inc(rr.r) THEN ']' ELSE ')' END);
+      FOR stmt, definition IN
+        SELECT format('SELECT count(*) FROM %I WHERE %s', t, form_condition(rr.r, f)),
+               format('SELECT count(*) FROM (SELECT id FROM %I OFFSET 0) m WHERE (%s) IS TRUE', t, form_condition(rr.r, f))
+        FROM (VALUES ('mixed_tpart', 'uuid_v7_to_timestamptz'), ('mixed_tpv7', 'uuid_timestamp'),
+                     ('mixed_v7_recent', 'uuid_timestamp')) v(t, f)
+        UNION ALL
+        SELECT format('SELECT array_agg(id)::text FROM (SELECT id FROM %I WHERE %s ORDER BY uuid_timestamp(id) DESC, id DESC LIMIT 5) s',
+                      t, form_condition(rr.r, 'uuid_timestamp')),
+               format('SELECT array_agg(id)::text FROM (SELECT id FROM (SELECT id, uuid_timestamp(id) AS t FROM %I OFFSET 0) m
+                       WHERE (%s) IS TRUE ORDER BY t DESC, id DESC LIMIT 5) s', t, form_condition(rr.r, 'uuid_timestamp'))
+        FROM (VALUES ('mixed_v7'), ('mixed_tpv7'), ('mixed_v7_recent')) v(t)
+        UNION ALL
+        -- a keyset page: the three rows after the newest key of the range's
+        -- first half, as a row comparison
+        SELECT format('SELECT array_agg(id || '':'' || payload)::text FROM (SELECT id, payload FROM %I WHERE %s AND (id, payload) < (%L, 1)
+                       ORDER BY id DESC, payload DESC LIMIT 3) s', t, form_condition(rr.r), k),
+               format('SELECT array_agg(id || '':'' || payload)::text FROM (SELECT id, payload FROM (SELECT * FROM %I OFFSET 0) m
+                       WHERE (%s) IS TRUE AND (id, payload) < (%L, 1) ORDER BY id DESC, payload DESC LIMIT 3) s', t, form_condition(rr.r), k)
+        FROM (VALUES ('mixed_rows'), ('mixed_tpart')) v(t),
+             LATERAL (SELECT coalesce(max(id), 'ffffffff-ffff-ffff-ffff-ffffffffffff') AS k FROM mixed_v7
+                      WHERE id <@ tstzrange(lower(rr.r), lower(rr.r) + (upper(rr.r) - lower(rr.r)) / 2)) kk
+        UNION ALL
+        -- the pieces by hand, with the parts crossed and with flags refused
+        SELECT format('SELECT count(*) FROM mixed WHERE %s(id, %s, %s, %L, %s, false)', p, a, b, fl, v),
+               format('SELECT count(*) FROM (SELECT id FROM mixed OFFSET 0) m WHERE %s(id, %s, %s, %L, %s, false)', p, a, b, fl, v)
+        FROM (VALUES ('uuidx_time_between'), ('uuidx_time_compared')) p(p),
+             (VALUES (lo, hi), (hi, lo)) ab(a, b),
+             (VALUES (flags), ('xx'), ('[')) fl(fl),
+             (VALUES (6), (7)) v(v)
+        WHERE rr.n % 4 = 0
+      LOOP
+        BEGIN
+          EXECUTE definition INTO expected;
+        EXCEPTION WHEN OTHERS THEN
+          expected := SQLERRM;
+        END;
+        BEGIN
+          EXECUTE stmt INTO got;
+        EXCEPTION WHEN OTHERS THEN
+          got := SQLERRM;
+        END;
+        checks := checks + 1;
+        IF got IS DISTINCT FROM expected THEN
+          mismatches := mismatches + 1;
+          EXECUTE 'EXPLAIN (FORMAT JSON) ' || stmt INTO plan;
+          RAISE NOTICE 'mismatch with %: %, definition %; query %; plan %', settings[i], got, expected, stmt, plan;
+        END IF;
+      END LOOP;
+    END LOOP;
+    RETURN NEXT;
+  END LOOP;
+END $$;
+SELECT * FROM check_kept_plans();
+
 DROP VIEW mixed_rls_leaky;
 DROP TABLE mixed_rls, mixed_rls_window;
 DROP FUNCTION leak(uuid);
-DROP TABLE mixed_fp;
+DROP TABLE mixed_fp, mixed_tpart, mixed_tpv7, mixed_v7_recent, mixed_rows;
+DROP FUNCTION check_kept_plans();
 DROP SERVER random_files CASCADE;
 DROP EXTENSION file_fdw;
 REVOKE SELECT ON random_ranges FROM regress_uuidx_random;

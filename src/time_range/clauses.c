@@ -299,7 +299,20 @@ uuidx_tr_clause_parts(Oid fn, List *args, TimeClause *c)
 	if (n == 3 || n == 4)
 		c->range = lsecond(args);
 	else
+	{
+		Node	   *lower,
+				   *upper,
+				   *bounds;
+
+		/*
+		 * The planner's clauses pass valid bounds flags, a constant.  Others
+		 * (written by hand) give NULL for every row where the constructor
+		 * would fail: nothing to derive from them, which would fail.
+		 */
 		c->range = uuidx_tr_range_from_parts(lsecond(args), lthird(args), lfourth(args));
+		if (!range_constructor_args(c->range, &lower, &upper, &bounds))
+			return false;
+	}
 	if (!bool_arg(llast(args), &flag))
 		return false;
 	if (n == 3 || n == 5)
@@ -516,7 +529,25 @@ piece_call(Oid sibling, Node *id, Node *range, int version, bool pruned, bool co
 	if (!OidIsValid(fn))
 		return NULL;
 	args = lappend(args, make_int4_const(version));
-	return make_call(fn, BOOLOID, lappend(args, make_bool_const(pruned)));
+	/* no input collation: the planner's own (uuidx_tr_piece_by_hand()) */
+	return (Node *) makeFuncExpr(fn, BOOLOID, lappend(args, make_bool_const(pruned)), InvalidOid,
+								 InvalidOid, COERCE_EXPLICIT_CALL);
+}
+
+/*
+ * Is the node a piece that takes a range's parts written by hand, not one
+ * the planner made?  The planner's carry no input collation; a call the
+ * parser reads carries its flags' (text's) collation, also from a view.
+ * The parts of one written by hand may cross, where it gives NULL for
+ * every row: its key bounds are computed one side each, as those of two
+ * comparisons are, and never raise the range constructor's error, which
+ * those of a range the query builds raise as the range would.
+ */
+bool
+uuidx_tr_piece_by_hand(Node *node)
+{
+	return IsA(node, FuncExpr) && list_length(((FuncExpr *) node)->args) >= 5 &&
+		OidIsValid(((FuncExpr *) node)->inputcollid);
 }
 
 /*

@@ -210,17 +210,29 @@ is_column(Node *node, AttrNumber attnum)
 	return IsA(node, Var) && ((Var *) node)->varattno == attnum;
 }
 
+/* An index's or partition key's expression: fn(column), noted. */
+static void
+note_indexed(Node *expr, AttrNumber attnum, UuidxDeclared *d)
+{
+	FuncExpr   *call = (FuncExpr *) expr;
+
+	if (IsA(call, FuncExpr) && list_length(call->args) == 1 &&
+		is_column(linitial(call->args), attnum) && d->nindexed < UUIDX_INDEXED_FNS)
+		d->indexed[d->nindexed++] = call->funcid;
+}
+
 /*
- * The functions of one argument, the column, that the table's indexes
- * hold as expressions, and whether a partial index's predicate reads the
- * column.  Read from pg_index, which needs no lock on the indexes (the
- * planner has locked none of them yet).
+ * The functions of one argument, the column, that the table's indexes or
+ * its partition key hold as expressions, and whether a partial index's
+ * predicate reads the column.  Read from pg_index, which needs no lock on
+ * the indexes (the planner has locked none of them yet).
  */
 static void
 read_indexed(Relation rel, AttrNumber attnum, UuidxDeclared *d)
 {
 	List	   *indexes = RelationGetIndexList(rel);
 	ListCell   *lc;
+	ListCell   *le;
 
 	d->nindexed = 0;
 	d->partial = false;
@@ -229,7 +241,6 @@ read_indexed(Relation rel, AttrNumber attnum, UuidxDeclared *d)
 		HeapTuple	tuple = SearchSysCache1(INDEXRELID, ObjectIdGetDatum(lfirst_oid(lc)));
 		Datum		exprs;
 		bool		isnull;
-		ListCell   *le;
 
 		if (!HeapTupleIsValid(tuple))
 			continue;
@@ -248,18 +259,23 @@ read_indexed(Relation rel, AttrNumber attnum, UuidxDeclared *d)
 			char	   *string = TextDatumGetCString(exprs);
 
 			foreach(le, (List *) stringToNode(string))
-			{
-				FuncExpr   *call = lfirst(le);
-
-				if (IsA(call, FuncExpr) && list_length(call->args) == 1 &&
-					is_column(linitial(call->args), attnum) &&
-					d->nindexed < UUIDX_INDEXED_FNS)
-					d->indexed[d->nindexed++] = call->funcid;
-			}
+				note_indexed(lfirst(le), attnum, d);
 		}
 		ReleaseSysCache(tuple);
 	}
 	list_free(indexes);
+
+	/*
+	 * A partition key of the form: PostgreSQL prunes the partitions of the
+	 * form as written, as it does with an index of it.
+	 */
+	if (rel->rd_rel->relkind == RELKIND_PARTITIONED_TABLE)
+	{
+		PartitionKey key = RelationGetPartitionKey(rel);
+
+		foreach(le, key != NULL ? key->partexprs : NIL)
+			note_indexed(lfirst(le), attnum, d);
+	}
 }
 
 /* Does an index of the table hold fn(column)? */

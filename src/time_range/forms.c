@@ -35,7 +35,8 @@
  * as two independent conditions (see window_pair()).
  *
  * ORDER BY uuid_timestamp(id) [DESC] (or the other two), as the last sort
- * key, becomes ORDER BY id [DESC] on a column whose constraints say every
+ * key or followed by id [DESC] (the key breaking the time's ties, as ORMs
+ * write it), becomes ORDER BY id [DESC] on a column whose constraints say every
  * key is a v7 (or v6) of the RFC variant: there the time only grows with
  * the key, so the key's order is one of the time's, and an index on id
  * serves it.  Not with DISTINCT, GROUP BY, window functions, set
@@ -44,18 +45,21 @@
  *
  * Neither rewrite touches a form that an index of the table holds as an
  * expression (CREATE INDEX ON t (uuid_timestamp(id))): that index answers
- * the query as written.
+ * the query as written; nor one that is the table's partition key
+ * (PARTITION BY RANGE (uuid_timestamp(id))), by which PostgreSQL prunes the
+ * partitions, at planning or when the query starts.  Nor are comparisons
+ * rewritten that, as written, imply the predicate of a partial index on
+ * the form (WHERE uuid_timestamp(id) >= '2026-11-01'), which PostgreSQL
+ * then proves and uses (form_calls.c).  The ORDER BY rewrite is
+ * form_order.c's.
  *
  *-------------------------------------------------------------------------
  */
 #include "time_range/time_range_internal.h"
 
-#include "generators/generators.h"
-#include "inspect/inspect.h"
 
 #include "compat.h"
 #include "access/stratnum.h"
-#include "access/transam.h"
 #include "catalog/pg_attribute.h"
 #include "catalog/pg_collation_d.h"
 #include "catalog/pg_type_d.h"
@@ -66,7 +70,6 @@
 #include "optimizer/optimizer.h"
 #include "optimizer/planner.h"
 #include "parser/parse_func.h"
-#include "parser/parse_oper.h"
 #include "parser/parsetree.h"
 #include "rewrite/rewriteManip.h"
 #include "utils/builtins.h"
@@ -76,62 +79,6 @@
 #include "utils/typcache.h"
 
 static planner_hook_type prev_planner_hook = NULL;
-
-/* A call of a form: which versions it reads, and a function of ours. */
-typedef struct Form
-{
-	Node	   *id;				/* its argument */
-	Oid			fn;				/* its function */
-	int			versions;		/* a bit per version it reads */
-	Oid			sibling;		/* a function of the extension */
-} Form;
-
-/*
- * A form of core's uuid_extract_timestamp() or uuidx_core18's, which reads
- * these versions: its sibling is uuidx's uuid_timestamp(), where uuidx is.
- */
-static bool
-extract_form(Form *form, int versions)
-{
-	form->versions = versions;
-	form->sibling = uuidx_tr_extension_function("uuidx", "uuid_timestamp");
-	return OidIsValid(form->sibling);
-}
-
-/* Is node a call of uuid_timestamp, uuid_v7_to_timestamptz or core's? */
-static bool
-form_of(Node *node, Form *form)
-{
-	FuncExpr   *call = (FuncExpr *) node;
-	FmgrInfo	flinfo;
-	Oid			argtype;
-
-	if (!IsA(node, FuncExpr) || call->funcresulttype != TIMESTAMPTZOID ||
-		list_length(call->args) != 1)
-		return false;
-	argtype = exprType(linitial(call->args));
-	if (argtype != UUIDOID && getBaseType(argtype) != UUIDOID)
-		return false;
-	form->id = linitial(call->args);
-	form->fn = call->funcid;
-#ifdef UUIDX_CORE_EXTRACT_TIMESTAMP
-	if (call->funcid == UUIDX_CORE_EXTRACT_TIMESTAMP)
-		return extract_form(form, UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS);
-#endif
-	if (call->funcid < FirstNormalObjectId)
-		return false;
-	fmgr_info(call->funcid, &flinfo);
-	form->sibling = call->funcid;
-	if (flinfo.fn_addr == uuidx_timestamp)
-		form->versions = UUIDX_TIME_VERSIONS;
-	else if (flinfo.fn_addr == uuidx_v7_to_timestamptz)
-		form->versions = 1 << 7;
-	else if (flinfo.fn_addr == uuidx_core_extract_timestamp)
-		return extract_form(form, UUIDX_CORE18_EXTRACT_TIMESTAMP_VERSIONS);
-	else
-		return false;
-	return true;
-}
 
 /*
  * The versions of the form's keys that have a key range, or 0 where the
@@ -373,8 +320,8 @@ comparison_of(Node *cond, Comparison *c)
 
 	if (!IsA(cond, OpExpr) || list_length(op->args) != 2)
 		return false;
-	form_left = form_of(linitial(op->args), &c->form);
-	if (!form_left && !form_of(lsecond(op->args), &c->form))
+	form_left = uuidx_tr_form_of(linitial(op->args), &c->form);
+	if (!form_left && !uuidx_tr_form_of(lsecond(op->args), &c->form))
 		return false;
 	c->other = form_left ? lsecond(op->args) : linitial(op->args);
 
@@ -586,7 +533,8 @@ rewrite_conditions(Query *query, Node *quals, Relids nulled)
 	usable = palloc(sizeof(bool) * n);
 	taken = palloc0(sizeof(bool) * n);
 	for (int i = 0; i < n; i++)
-		usable[i] = comparison_of(list_nth(conds, i), &cmps[i]);
+		usable[i] = comparison_of(list_nth(conds, i), &cmps[i]) &&
+			!uuidx_tr_partial_implied(query, &cmps[i].form, conds);
 	for (int i = 0; i < n; i++)
 	{
 		int			partner = -1;
@@ -668,62 +616,6 @@ rewrite_jointree(Query *query, Node *node, Relids *rels)
 	return nulled;
 }
 
-/*
- * ORDER BY f(id) [DESC] as the last sort key into ORDER BY id [DESC], where
- * every key of the column is of the one version f reads whose time grows
- * with the key (see the head of this file).
- */
-static void
-rewrite_order(Query *query)
-{
-	SortGroupClause *sort;
-	TargetEntry *tle;
-	TargetEntry *key;
-	Form		form;
-	TimeTarget	target;
-	UuidxDeclared declared;
-	Oid			lt,
-				gt,
-				eq;
-	Oid			time_lt,
-				time_gt;
-	Index		ref = 0;
-	ListCell   *lc;
-
-	if (query->commandType != CMD_SELECT ||
-		query->sortClause == NIL || query->groupClause != NIL || query->distinctClause != NIL ||
-		query->hasWindowFuncs || query->hasTargetSRFs || query->setOperations != NULL ||
-		query->hasAggs || query->groupingSets != NIL || query->limitOption == LIMIT_OPTION_WITH_TIES)
-		return;
-	sort = llast(query->sortClause);
-	tle = get_sortgroupclause_tle(sort, query->targetList);
-	if (!form_of((Node *) tle->expr, &form))
-		return;
-	uuidx_tr_target(query->rtable, form.id, &target);
-	if (!OidIsValid(target.relid))
-		return;
-	uuidx_tr_declared(form.sibling, target.relid, target.attnum, &declared);
-	if (!declared.strong || !(form.versions & (1 << declared.only)) ||
-		uuidx_tr_declared_indexed(&declared, form.fn))
-		return;
-
-	get_sort_group_operators(TIMESTAMPTZOID, true, false, true, &time_lt, NULL, &time_gt, NULL);
-	get_sort_group_operators(UUIDOID, true, true, true, &lt, &eq, &gt, NULL);
-	if (sort->sortop != time_lt && sort->sortop != time_gt)
-		return;					/* USING some other operator */
-
-	foreach(lc, query->targetList)
-		ref = Max(ref, ((TargetEntry *) lfirst(lc))->ressortgroupref);
-	key = makeTargetEntry((Expr *) copyObject(form.id), list_length(query->targetList) + 1,
-						  NULL, true);
-	key->ressortgroupref = ref + 1;
-	query->targetList = lappend(query->targetList, key);
-	sort->tleSortGroupRef = key->ressortgroupref;
-	sort->sortop = sort->sortop == time_lt ? lt : gt;
-	sort->eqop = eq;
-	sort->hashable = true;
-}
-
 /* Rewrite a query and every query inside it. */
 static bool
 rewrite_queries(Node *node, void *context)
@@ -739,7 +631,7 @@ rewrite_queries(Node *node, void *context)
 			Relids		rels;
 
 			rewrite_jointree(query, (Node *) query->jointree, &rels);
-			rewrite_order(query);
+			uuidx_tr_rewrite_order(query);
 		}
 		return query_tree_walker(query, rewrite_queries, context, 0);
 	}

@@ -420,6 +420,7 @@ uuidx_tr_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
 	{
 		int			first_of_version = -1;
 		int			last_of_version = -1;
+		int			of_version = 0;
 		double		new_bins = 0;
 
 		for (int i = 0; i < sslot.nvalues; i++)
@@ -428,6 +429,7 @@ uuidx_tr_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
 				if (first_of_version < 0)
 					first_of_version = i;
 				last_of_version = i;
+				of_version++;
 			}
 		for (int i = 0; i + 1 < sslot.nvalues; i++)
 			bins += bin_share(sslot.values, sslot.nvalues, i, &window, version, &lower, &upper,
@@ -439,6 +441,19 @@ uuidx_tr_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
 				(counted_rows * (1.0 - stats->stanullfrac - mcv_total) / (sslot.nvalues - 1));
 		bins += newer_bins(root, vardata, sslot.values, sslot.nvalues, &window, version, cap,
 						   new_bins);
+
+		/*
+		 * Keys of other versions may share the version's key range: uuidx's
+		 * v8 keys begin with the millisecond as v7 keys do, and sort among
+		 * them.  The bins count every key in the range; the version's share
+		 * of the bounds from its first to its last is its share of them (1
+		 * where only its keys lie there, none where no bound is of it: a v8
+		 * column's).
+		 */
+		if (of_version == 0)
+			bins = 0;
+		else
+			bins *= (double) of_version / (last_of_version - first_of_version + 1);
 		if (sslot.nvalues >= 2)
 			bins /= sslot.nvalues - 1;
 		free_attstatsslot(&sslot);

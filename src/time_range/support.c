@@ -186,7 +186,10 @@ index_condition(SupportRequestIndexCondition *req)
 		args = ((OpExpr *) node)->args;
 	else
 		return NIL;
-	if (!uuidx_tr_clause_parts(req->funcid, args, &c) || c.pruned ||
+	if (!uuidx_tr_clause_parts(req->funcid, args, &c))
+		return NIL;
+	c.compared |= uuidx_tr_piece_by_hand(node);
+	if (c.pruned ||
 		list_nth(args, req->indexarg) != c.id ||
 		!is_pseudo_constant_for_index(req->root, c.range, req->index) ||
 		!family_has_uuid_order(req->opfamily) ||

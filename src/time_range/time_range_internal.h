@@ -73,8 +73,9 @@ typedef struct TimeClause
  * versions, the time-bearing versions (1, 6, 7; a bit each) its keys may
  * be of; only, the one version (6 or 7) every key of the RFC variant is
  * of, or 0; strong, that every key is of the RFC variant too.  And the
- * functions of one argument that an index of the table has as an
- * expression of the column alone (uuid_timestamp(id), say): at most
+ * functions of one argument that an index of the table, or its partition
+ * key, has as an expression of the column alone (uuid_timestamp(id),
+ * say): at most
  * UUIDX_INDEXED_FNS of them; and whether the predicate of a partial index
  * reads the column.
  */
@@ -161,6 +162,7 @@ extern Node *uuidx_tr_range_from_parts(Node *lower, Node *upper, Node *bounds);
 extern void uuidx_tr_operator_sides(List *args, Node **id, Node **range);
 extern bool uuidx_tr_clause(Oid fn, List *args, TimeClause *c);
 extern bool uuidx_tr_clause_parts(Oid fn, List *args, TimeClause *c);
+extern bool uuidx_tr_piece_by_hand(Node *node);
 extern int	uuidx_tr_window_versions(Node *range, int mask, int *versions);
 extern List *uuidx_tr_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n,
 								  bool compared);
@@ -171,6 +173,22 @@ extern Oid	uuidx_tr_parts_bound_function(Oid sibling);
 extern Oid	uuidx_tr_compared_function(Oid sibling);
 extern bool uuidx_tr_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w);
 extern void uuidx_tr_open_sides(Node *range, bool *lower_open, bool *upper_open);
+
+/* A call of a form: which versions it reads, and a function of ours. */
+typedef struct Form
+{
+	Node	   *id;				/* its argument */
+	Oid			fn;				/* its function */
+	int			versions;		/* a bit per version it reads */
+	Oid			sibling;		/* a function of the extension */
+} Form;
+
+/* form_calls.c: what a call of a form is, and the partial indexes on one */
+extern bool uuidx_tr_form_of(Node *node, Form *form);
+extern bool uuidx_tr_partial_implied(Query *query, const Form *form, List *conds);
+
+/* form_order.c: ORDER BY a form */
+extern void uuidx_tr_rewrite_order(Query *query);
 
 /* forms.c: the forms users write, rewritten; paths.c: index walks */
 extern void uuidx_tr_forms_init(void);

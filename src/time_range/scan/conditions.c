@@ -40,7 +40,10 @@ arm_of(Node *node, TimeClause *c, FuncExpr **call)
 	if (!IsA(node, FuncExpr))
 		return false;
 	*call = (FuncExpr *) node;
-	return uuidx_tr_clause((*call)->funcid, (*call)->args, c) && c->version != 0;
+	if (!uuidx_tr_clause((*call)->funcid, (*call)->args, c))
+		return false;
+	c->compared |= uuidx_tr_piece_by_hand(node);
+	return c->version != 0;
 }
 
 /*
@@ -240,20 +243,82 @@ uuidx_scan_child_conditions(PlannerInfo *root, Condition *cond, Node *id, int ve
 }
 
 /*
+ * A row comparison whose first column is the key and whose first value is
+ * fixed for the scan, (id, x) < ($1, $2) of a keyset page (or the other
+ * way round): the comparison of the key it implies, id <= $1 (id >= $1 for
+ * > and >=), as PostgreSQL makes of one whose first column alone an index
+ * holds.  Lossy: the row comparison is checked on each row the index
+ * returns.  NULL otherwise.
+ */
+static RestrictInfo *
+row_key_comparison(PlannerInfo *root, IndexOptInfo *index, RowCompareExpr *rc)
+{
+	Node	   *key = linitial(rc->largs);
+	Node	   *value = linitial(rc->rargs);
+	Oid			opno = linitial_oid(rc->opnos);
+	Oid			lefttype,
+				righttype;
+	int			strategy;
+	Expr	   *op;
+
+	if (!match_index_to_operand(key, 0, index) ||
+		!is_pseudo_constant_for_index(root, value, index))
+	{
+		key = linitial(rc->rargs);
+		value = linitial(rc->largs);
+		opno = get_commutator(opno);
+		if (!OidIsValid(opno) || !match_index_to_operand(key, 0, index) ||
+			!is_pseudo_constant_for_index(root, value, index))
+			return NULL;
+	}
+	switch (get_op_opfamily_strategy(opno, index->opfamily[0]))
+	{
+		case BTLessStrategyNumber:
+		case BTLessEqualStrategyNumber:
+			strategy = BTLessEqualStrategyNumber;
+			break;
+		case BTGreaterStrategyNumber:
+		case BTGreaterEqualStrategyNumber:
+			strategy = BTGreaterEqualStrategyNumber;
+			break;
+		default:
+			return NULL;
+	}
+	op_input_types(opno, &lefttype, &righttype);
+	opno = get_opfamily_member(index->opfamily[0], lefttype, righttype, strategy);
+	if (!OidIsValid(opno))
+		return NULL;
+	op = make_opclause(opno, BOOLOID, false, (Expr *) copyObject(key), (Expr *) copyObject(value),
+					   InvalidOid, InvalidOid);
+	set_opfuncid((OpExpr *) op);
+	return make_simple_restrictinfo(root, op);
+}
+
+/*
  * rinfo, where it compares the key with a value fixed for the scan by an
  * operator of the index's family, as a clause with the key on the left
- * (commuted where the key stands on the right); NULL otherwise.  Only
- * clauses the planner would let an index check before the table's other
- * clauses (restriction_is_securely_promotable()), and none the scan answers.
+ * (commuted where the key stands on the right); for a row comparison led by
+ * the key, the comparison of the key it implies, with lossy set
+ * (row_key_comparison()); NULL otherwise.  Only clauses the planner would
+ * let an index check before the table's other clauses
+ * (restriction_is_securely_promotable()), and none the scan answers.
  */
 RestrictInfo *
 uuidx_scan_key_comparison(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanShape *shape,
-						  RestrictInfo *rinfo)
+						  RestrictInfo *rinfo, bool *lossy)
 {
 	OpExpr	   *op = (OpExpr *) rinfo->clause;
 
-	if (rinfo->pseudoconstant || !IsA(op, OpExpr) || list_length(op->args) != 2 ||
-		uuidx_scan_answered((Node *) op, shape) || !restriction_is_securely_promotable(rinfo, rel))
+	*lossy = false;
+	if (rinfo->pseudoconstant || !restriction_is_securely_promotable(rinfo, rel))
+		return NULL;
+	if (IsA(op, RowCompareExpr))
+	{
+		*lossy = true;
+		return row_key_comparison(root, index, (RowCompareExpr *) op);
+	}
+	if (!IsA(op, OpExpr) || list_length(op->args) != 2 ||
+		uuidx_scan_answered((Node *) op, shape))
 		return NULL;
 	if (match_index_to_operand(linitial(op->args), 0, index) &&
 		op_in_opfamily(op->opno, index->opfamily[0]) &&
@@ -274,7 +339,8 @@ uuidx_scan_key_comparison(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *inde
  * The query's other conditions on the key that the index can answer as it
  * walks, id < $1 of a keyset page say: comparisons of the key with a value
  * fixed for the scan, by an operator of the index's family (commuted where
- * the key stands on the right).  Each child takes them as index conditions,
+ * the key stands on the right), and row comparisons led by the key, (id, x)
+ * < ($1, $2), as the comparison of the key they imply.  Each child takes them as index conditions,
  * so that it starts and stops where they say instead of checking them on
  * every row of its range (uuidx_scan_key_comparison()).
  */
@@ -286,7 +352,8 @@ uuidx_scan_key_conditions(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *inde
 
 	foreach(lc, rel->baserestrictinfo)
 	{
-		RestrictInfo *qual = uuidx_scan_key_comparison(root, rel, index, shape, lfirst(lc));
+		bool		lossy;
+		RestrictInfo *qual = uuidx_scan_key_comparison(root, rel, index, shape, lfirst(lc), &lossy);
 		IndexClause *ic;
 
 		if (qual == NULL)
@@ -294,7 +361,7 @@ uuidx_scan_key_conditions(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *inde
 		ic = makeNode(IndexClause);
 		ic->rinfo = lfirst(lc);
 		ic->indexquals = list_make1(qual);
-		ic->lossy = false;
+		ic->lossy = lossy;
 		ic->indexcol = 0;
 		ic->indexcols = NIL;
 		result = lappend(result, ic);

@@ -498,7 +498,8 @@ key_limits(PlannerInfo *root, RelOptInfo *rel, const ScanShape *shape, Oid index
 		return;
 	foreach(lc, rel->baserestrictinfo)
 	{
-		RestrictInfo *qual = uuidx_scan_key_comparison(root, rel, index, shape, lfirst(lc));
+		bool		lossy;
+		RestrictInfo *qual = uuidx_scan_key_comparison(root, rel, index, shape, lfirst(lc), &lossy);
 		OpExpr	   *op;
 
 		if (qual == NULL)

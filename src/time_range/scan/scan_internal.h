@@ -67,7 +67,7 @@ extern List *uuidx_scan_child_conditions(PlannerInfo *root, Condition *cond, Nod
 										 int version, bool alone);
 extern RestrictInfo *uuidx_scan_key_comparison(PlannerInfo *root, RelOptInfo *rel,
 											   IndexOptInfo *index, const ScanShape *shape,
-											   RestrictInfo *rinfo);
+											   RestrictInfo *rinfo, bool *lossy);
 extern List *uuidx_scan_key_conditions(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index,
 									   const ScanShape *shape);
 
