@@ -517,7 +517,22 @@ CREATE TABLE rules_moved (id uuid PRIMARY KEY CHECK (uuid_version(id) IN (4, 7))
 INSERT INTO rules_moved SELECT id FROM rules_e WHERE n % 2 = 0 UNION ALL SELECT gen_random_uuid() FROM generate_series(1, $rules_rows / 2);
 CREATE TABLE rules_newer (id uuid PRIMARY KEY);
 INSERT INTO rules_newer SELECT id FROM rules_e;
-VACUUM ANALYZE rules_o, rules_e, rules_k, rules_ahead, rules_moved, rules_newer;
+-- uuidx's v8 keys, which begin with the millisecond as v7 keys do: alone,
+-- and beside v7 keys of the same times
+CREATE TABLE rules_v8 (id uuid PRIMARY KEY);
+INSERT INTO rules_v8 SELECT uuid_generate_v8() FROM generate_series(1, $rules_rows / 10);
+CREATE TABLE rules_78 (id uuid PRIMARY KEY);
+INSERT INTO rules_78 SELECT id FROM rules_e
+  UNION ALL SELECT uuid_v8_from_parts((extract(epoch FROM uuid_timestamp(id)) * 1000)::bigint, n % 4096, n) FROM rules_e;
+-- a partial index on the form, on a key declared v7 (rules_pd) and on one
+-- that declares nothing (rules_pu: uuid_timestamp left as written)
+CREATE TABLE rules_pd (id uuid NOT NULL CHECK (uuid_version(id) = 7 AND uuid_variant(id) = 2), n int);
+INSERT INTO rules_pd SELECT id, n FROM rules_e;
+CREATE INDEX ON rules_pd (id) WHERE uuid_timestamp(id) >= '$rules_since';
+CREATE TABLE rules_pu (id uuid NOT NULL, n int);
+INSERT INTO rules_pu SELECT id, n FROM rules_e;
+CREATE INDEX ON rules_pu (id) WHERE uuid_timestamp(id) >= '$rules_since';
+VACUUM ANALYZE rules_o, rules_e, rules_k, rules_ahead, rules_moved, rules_newer, rules_v8, rules_78, rules_pd, rules_pu;
 INSERT INTO rules_newer SELECT uuid_generate_v7() FROM generate_series(1, $rules_rows / 50);
 CREATE FUNCTION rules_pages(operator boolean) RETURNS int LANGUAGE plpgsql AS \$\$
 DECLARE
@@ -541,9 +556,57 @@ BEGIN
   END LOOP;
   RETURN pages;
 END \$\$;
+-- the same pages as a row comparison, (id, payload) < (last key, its payload)
+CREATE FUNCTION rules_row_pages(operator boolean) RETURNS int LANGUAGE plpgsql AS \$\$
+DECLARE
+  last uuid := 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+  last_payload int := 0;
+  a timestamptz := date_trunc('day', now() - interval '40 days');
+  pages int := 0;
+  page record;
+BEGIN
+  LOOP
+    IF operator THEN
+      SELECT id, payload INTO page FROM (SELECT id, payload FROM rules_k WHERE id <@ tstzrange(a, a + interval '1 day')
+                                          AND (id, payload) < (last, last_payload) ORDER BY id DESC, payload DESC LIMIT 10) s
+      ORDER BY id, payload LIMIT 1;
+    ELSE
+      SELECT id, payload INTO page FROM (SELECT id, payload FROM rules_k WHERE id >= uuid_v7_lower_bound(a)
+                                          AND id < uuid_v7_lower_bound(a + interval '1 day')
+                                          AND (id, payload) < (last, last_payload) ORDER BY id DESC, payload DESC LIMIT 10) s
+      ORDER BY id, payload LIMIT 1;
+    END IF;
+    EXIT WHEN page.id IS NULL;
+    pages := pages + 1;
+    last := page.id;
+    last_payload := page.payload;
+  END LOOP;
+  RETURN pages;
+END \$\$;
 SQL
+	# partitioned by the form, 367 daily partitions: by uuid_v7_to_timestamptz
+	# (rules_tp) and, as uuidx leaves it as written, by uuid_timestamp on a key
+	# that declares nothing (rules_tpu)
+	for t in rules_tp rules_tpu; do
+		local fn=uuid_v7_to_timestamptz
+		[ $t = rules_tpu ] && fn=uuid_timestamp
+		psql_ <<SQL
+CREATE TABLE $t (id uuid NOT NULL, payload int) PARTITION BY RANGE ($fn(id));
+SELECT format('CREATE TABLE %I PARTITION OF %I FOR VALUES FROM (%L) TO (%L)', '${t}_' || d, '$t',
+              date_trunc('day', now()) - (365 - d) * interval '1 day', date_trunc('day', now()) - (364 - d) * interval '1 day')
+FROM generate_series(0, 366) d \gexec
+INSERT INTO $t SELECT id, payload FROM rp367;
+VACUUM ANALYZE $t;
+SQL
+	done
 }
-rules_cases=(p7_op p7_form p7d_op p7d_form p367_op p367_form p367d_op p367d_form outer_join outer_join_op partial partial_op)
+rules_cases=(p7_op p7_form p7d_op p7d_form p367_op p367_form p367d_op p367d_form outer_join outer_join_op partial partial_op
+	tp_day tp_now partial_form order_tie)
+# A time a day and a half back, for the partial indexes on the form (a
+# constant, as an index predicate is), and a day 40 days back.
+rules_since=$(date -u -d '36 hours ago' '+%Y-%m-%d %H:00+00')
+rules_asked=$(date -u -d '24 hours ago' '+%Y-%m-%d %H:00+00')
+rules_day=$(date -u -d '40 days ago' '+%Y-%m-%d+00')
 rules_sql() { # case, bounds (1: the hand-written bounds)
 	local t a="now() - interval '1 hour'" b="now()"
 	case $1 in
@@ -564,6 +627,21 @@ rules_sql() { # case, bounds (1: the hand-written bounds)
 		if [ "$2" = 1 ]; then echo "SELECT count(e.id) FROM rules_o o LEFT JOIN rules_e e ON e.n = o.n WHERE e.id >= uuid_v7_lower_bound($a)"
 		elif [ "$1" = outer_join ]; then echo "SELECT count(e.id) FROM rules_o o LEFT JOIN rules_e e ON e.n = o.n WHERE uuid_timestamp(e.id) >= $a"
 		else echo "SELECT count(e.id) FROM rules_o o LEFT JOIN rules_e e ON e.n = o.n WHERE e.id <@ tstzrange($a, NULL)"; fi ;;
+	tp_day) # the bounds: the table partitioned by the form left as written
+		t=rules_tp; [ "$2" = 1 ] && t=rules_tpu
+		local fn=uuid_v7_to_timestamptz; [ "$2" = 1 ] && fn=uuid_timestamp
+		echo "SELECT count(*) FROM $t WHERE $fn(id) >= '$rules_day' AND $fn(id) < '$rules_day'::timestamptz + interval '1 day'" ;;
+	tp_now)
+		t=rules_tp; [ "$2" = 1 ] && t=rules_tpu
+		local fn=uuid_v7_to_timestamptz; [ "$2" = 1 ] && fn=uuid_timestamp
+		echo "SELECT count(*) FROM $t WHERE $fn(id) >= $a AND $fn(id) < $b" ;;
+	partial_form) # the bounds: the key that declares nothing, left as written
+		t=rules_pd; [ "$2" = 1 ] && t=rules_pu
+		echo "SELECT id FROM $t WHERE uuid_timestamp(id) >= '$rules_asked' ORDER BY id DESC LIMIT 10" ;;
+	order_tie)
+		a="now() - interval '1 day'"
+		if [ "$2" = 1 ]; then echo "SELECT id FROM rules_e WHERE id >= uuid_v7_lower_bound($a) ORDER BY id DESC LIMIT 10"
+		else echo "SELECT id FROM rules_e WHERE uuid_timestamp(id) >= $a ORDER BY uuid_timestamp(id) DESC, id DESC LIMIT 10"; fi ;;
 	partial*)
 		a="now() - interval '1 day'"
 		if [ "$2" = 1 ] && [ "$1" = partial_op ]; then
@@ -595,8 +673,10 @@ measure_rules() {
 	for ((r = 0; r < rounds; r++)); do
 		for c in true false; do
 			echo "rules-keyset $([ $c = true ] && echo form || echo bounds) $r $(time_sql "SELECT rules_pages($c)" "SELECT rules_pages($c)")" >>"$res/raw.txt"
+			echo "rules-rowkeyset $([ $c = true ] && echo form || echo bounds) $r $(time_sql "SELECT rules_row_pages($c)" "SELECT rules_row_pages($c)")" >>"$res/raw.txt"
 		done
 	done
+	psql_ -Atc "SELECT rules_row_pages(true), rules_row_pages(false)" >>"$res/explain_rules.txt"
 	psql_ -At -F' ' >"$res/rules_estimates.dat" <<'SQL'
 CREATE FUNCTION pg_temp.rows_estimated(q text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE plan json; actual bigint;
@@ -610,7 +690,9 @@ SELECT c, pg_temp.rows_estimated(q) FROM (VALUES
   ('between_now', $q$SELECT * FROM rules_e WHERE uuid_timestamp(id) BETWEEN now() - interval '40 days' AND now() - interval '39 days'$q$),
   ('one_key_ahead', $q$SELECT * FROM rules_ahead WHERE id <@ tstzrange(now() - interval '1 day', NULL)$q$),
   ('v4_and_v7', $q$SELECT * FROM rules_moved WHERE uuid_timestamp(id) >= now() - interval '1 hour'$q$),
-  ('past_analyze', $q$SELECT * FROM rules_newer WHERE id <@ tstzrange(now() - interval '12 hours', now())$q$)) v(c, q);
+  ('past_analyze', $q$SELECT * FROM rules_newer WHERE id <@ tstzrange(now() - interval '12 hours', now())$q$),
+  ('v8_only', $q$SELECT * FROM rules_v8 WHERE id <@ tstzrange(now() - interval '1 hour', now())$q$),
+  ('v7_and_v8', $q$SELECT * FROM rules_78 WHERE id <@ tstzrange(now() - interval '1 day', now())$q$)) v(c, q);
 SQL
 }
 report_rules() {
@@ -627,6 +709,9 @@ report_rules() {
 	m=$(median rules-keyset form) b=$(median rules-keyset bounds)
 	echo "keyset $m $b $(calc "$m / $b")" >>"$res/rules.dat"
 	printf '%-16s %9.1f %9.1f %7.2f   (every page of a day 40 days back, ms in all)\n' keyset_pages "$m" "$b" "$(calc "$m / $b")"
+	m=$(median rules-rowkeyset form) b=$(median rules-rowkeyset bounds)
+	echo "rowkeyset $m $b $(calc "$m / $b")" >>"$res/rules.dat"
+	printf '%-16s %9.1f %9.1f %7.2f   (the same, (id, payload) < (last key, its payload))\n' row_pages "$m" "$b" "$(calc "$m / $b")"
 	printf '\nestimates: %-16s %10s %10s %7s\n' case planned actual ratio
 	while read -r c e a; do
 		printf '           %-16s %10s %10s %7.2f\n' "$c" "$e" "$a" "$(calc "$e / ($a > 0 ? $a : 1)")"
@@ -636,6 +721,11 @@ report_rules() {
 	echo " form: uuid_v7_to_timestamptz(id) (undeclared) or uuid_timestamp(id) (declared) >= now() - 1 hour AND < now();"
 	echo " outer_join: count(e.id) FROM o LEFT JOIN e WHERE uuid_timestamp(e.id) >= now() - 1 hour (_op: e.id <@ r);"
 	echo " partial: a sparse key with a partial index, uuid_v7_to_timestamptz(ref) >= now() - 1 day (_op: ref <@ r, against two ranges);"
+	echo " tp_day, tp_now: 367 daily partitions BY RANGE (uuid_v7_to_timestamptz(id)), a day 40 days back, the last hour;"
+	echo "   bounds: the same table BY RANGE (uuid_timestamp(id)) with nothing declared, which uuidx leaves as written;"
+	echo " partial_form: newest 10 above a partial index's WHERE uuid_timestamp(id) >= a constant, key declared v7;"
+	echo "   bounds: the same on a key that declares nothing (left as written);"
+	echo " order_tie: ORDER BY uuid_timestamp(id) DESC, id DESC LIMIT 10 of the last day, declared (bounds: ORDER BY id DESC);"
 	echo " plans in explain_rules.txt)"
 }
 
