@@ -352,7 +352,9 @@ SELECT id FROM forms_recent WHERE uuid_timestamp(id) >= '2026-11-20' ORDER BY id
 EXPLAIN (COSTS OFF)
 SELECT count(*) FROM forms_recent WHERE uuid_timestamp(id) BETWEEN '2026-11-10' AND '2026-11-11';
 SELECT plan_shape($$SELECT id FROM forms_recent WHERE uuid_timestamp(id) >= '2026-10-20' ORDER BY id DESC LIMIT 10$$)
-         AS not_proved;
+         AS not_proved,
+       plan_shape($$SELECT id FROM forms_recent WHERE uuid_timestamp(id) >= greatest('2026-11-20'::timestamptz, '2026-10-20')
+                    ORDER BY id DESC LIMIT 10$$) AS proved_once_folded;
 -- ORDER BY the form DESC, id DESC (the key breaking ties, as ORMs add
 -- it), on a declared column: the key's index, backwards, no sort; the
 -- newest rows as the definition orders them.

@@ -42,6 +42,9 @@
 #include "utils/syscache.h"
 #include "utils/typcache.h"
 
+/* How the planner's pieces are marked (uuidx_tr_piece_by_hand()). */
+#define PIECE_FORMAT COERCE_SQL_SYNTAX
+
 /* The SQL functions the planner's expressions call, by name. */
 #define WITHIN_FUNCTION "uuidx_time_within"
 #define BETWEEN_FUNCTION "uuidx_time_between"
@@ -514,6 +517,7 @@ piece_call(Oid sibling, Node *id, Node *range, int version, bool pruned, bool co
 			   *bounds;
 	List	   *args;
 	Oid			fn;
+	FuncExpr   *call;
 
 	if (range_constructor_args(range, &lower, &upper, &bounds))
 	{
@@ -529,25 +533,27 @@ piece_call(Oid sibling, Node *id, Node *range, int version, bool pruned, bool co
 	if (!OidIsValid(fn))
 		return NULL;
 	args = lappend(args, make_int4_const(version));
-	/* no input collation: the planner's own (uuidx_tr_piece_by_hand()) */
-	return (Node *) makeFuncExpr(fn, BOOLOID, lappend(args, make_bool_const(pruned)), InvalidOid,
-								 InvalidOid, COERCE_EXPLICIT_CALL);
+	call = (FuncExpr *) make_call(fn, BOOLOID, lappend(args, make_bool_const(pruned)));
+	call->funcformat = PIECE_FORMAT;
+	return (Node *) call;
 }
 
 /*
  * Is the node a piece that takes a range's parts written by hand, not one
- * the planner made?  The planner's carry no input collation; a call the
- * parser reads carries its flags' (text's) collation, also from a view.
- * The parts of one written by hand may cross, where it gives NULL for
- * every row: its key bounds are computed one side each, as those of two
- * comparisons are, and never raise the range constructor's error, which
- * those of a range the query builds raise as the range would.
+ * the planner made?  The planner marks its own with a call form the parser
+ * gives only to the SQL standard's special syntaxes of core's functions
+ * (PIECE_FORMAT), which EXPLAIN prints as any call, equal() ignores, and
+ * copies and parallel workers' plans keep.  The parts of a piece written by
+ * hand may cross, where it gives NULL for every row: its key bounds are
+ * computed one side each, as those of two comparisons are, and never raise
+ * the range constructor's error, which those of a range the query builds
+ * raise as the range in the query would.
  */
 bool
 uuidx_tr_piece_by_hand(Node *node)
 {
 	return IsA(node, FuncExpr) && list_length(((FuncExpr *) node)->args) >= 5 &&
-		OidIsValid(((FuncExpr *) node)->inputcollid);
+		((FuncExpr *) node)->funcformat != PIECE_FORMAT;
 }
 
 /*

@@ -145,8 +145,10 @@ uuidx_tr_partial_implied(Query *query, const Form *form, List *conds)
 			List	   *preds = make_ands_implicit(canonicalize_qual((Expr *) expr, false));
 
 			ChangeVarNodes((Node *) preds, 1, key->varno, 0);
+			/* the conditions folded as the planner folds them first */
 			implied = reads_form((Node *) preds, context) &&
-				predicate_implied_by(preds, conds, false);
+				predicate_implied_by(preds, (List *) eval_const_expressions(NULL, (Node *) conds),
+									 false);
 		}
 		ReleaseSysCache(tuple);
 		if (implied)
