@@ -357,6 +357,39 @@ newer_bins(PlannerInfo *root, VariableStatData *vardata, const Datum *values, in
 }
 
 /*
+ * uuidx's v8 keys begin with their Unix millisecond, as v7 keys do, and lie
+ * among the v7 keys of their times: histogram bounds of v8 keys next to the
+ * first or the last v7 bound, dated within the v7 keys' span before the
+ * first (or after the last, up to cap), belong to the v7 keys' region, whose
+ * bins hold v7 keys too.  (A v8 key of another layout, or a v4 key, carries
+ * no such time but by chance.)  Widens [first, last] over them.
+ */
+static void
+sharing_v7_range(const Datum *values, int n, uint64 cap, int *first, int *last)
+{
+	uint64		t_first = uuidx_get_v7_ms(DatumGetUUIDP(values[*first]));
+	uint64		t_last = uuidx_get_v7_ms(DatumGetUUIDP(values[*last]));
+	uint64		span = t_last - t_first;
+
+	while (*last + 1 < n && uuidx_get_version(DatumGetUUIDP(values[*last + 1])) == 8)
+	{
+		uint64		t = uuidx_get_v7_ms(DatumGetUUIDP(values[*last + 1]));
+
+		if (t < t_last || t > Max(cap, t_last + span))
+			break;
+		(*last)++;
+	}
+	while (*first > 0 && uuidx_get_version(DatumGetUUIDP(values[*first - 1])) == 8)
+	{
+		uint64		t = uuidx_get_v7_ms(DatumGetUUIDP(values[*first - 1]));
+
+		if (t > t_first || t_first - t > span)
+			break;
+		(*first)--;
+	}
+}
+
+/*
  * The share of rows whose id is a UUID of the version (0: either) with its
  * time in the window, from id's statistics: the most common values that
  * are, the part of the histogram between the version's bounds, bin by bin,
@@ -431,6 +464,8 @@ uuidx_tr_window_selectivity(PlannerInfo *root, VariableStatData *vardata,
 				last_of_version = i;
 				of_version++;
 			}
+		if (version == 7 && of_version > 0)
+			sharing_v7_range(sslot.values, sslot.nvalues, cap, &first_of_version, &last_of_version);
 		for (int i = 0; i + 1 < sslot.nvalues; i++)
 			bins += bin_share(sslot.values, sslot.nvalues, i, &window, version, &lower, &upper,
 							  first_of_version, last_of_version);
