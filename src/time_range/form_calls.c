@@ -116,6 +116,7 @@ uuidx_tr_partial_implied(Query *query, const Form *form, List *conds)
 	UuidxDeclared declared;
 	Relation	rel;
 	List	   *indexes;
+	List	   *folded = NIL;
 	ListCell   *lc;
 	bool		implied = false;
 
@@ -145,10 +146,13 @@ uuidx_tr_partial_implied(Query *query, const Form *form, List *conds)
 			List	   *preds = make_ands_implicit(canonicalize_qual((Expr *) expr, false));
 
 			ChangeVarNodes((Node *) preds, 1, key->varno, 0);
-			/* the conditions folded as the planner folds them first */
-			implied = reads_form((Node *) preds, context) &&
-				predicate_implied_by(preds, (List *) eval_const_expressions(NULL, (Node *) conds),
-									 false);
+			if (reads_form((Node *) preds, context))
+			{
+				/* the conditions folded as the planner folds them, once */
+				if (folded == NIL)
+					folded = (List *) eval_const_expressions(NULL, (Node *) conds);
+				implied = predicate_implied_by(preds, folded, false);
+			}
 		}
 		ReleaseSysCache(tuple);
 		if (implied)

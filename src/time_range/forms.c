@@ -57,7 +57,6 @@
  */
 #include "time_range/time_range_internal.h"
 
-
 #include "compat.h"
 #include "access/stratnum.h"
 #include "catalog/pg_attribute.h"

@@ -627,13 +627,11 @@ rules_sql() { # case, bounds (1: the hand-written bounds)
 		if [ "$2" = 1 ]; then echo "SELECT count(e.id) FROM rules_o o LEFT JOIN rules_e e ON e.n = o.n WHERE e.id >= uuid_v7_lower_bound($a)"
 		elif [ "$1" = outer_join ]; then echo "SELECT count(e.id) FROM rules_o o LEFT JOIN rules_e e ON e.n = o.n WHERE uuid_timestamp(e.id) >= $a"
 		else echo "SELECT count(e.id) FROM rules_o o LEFT JOIN rules_e e ON e.n = o.n WHERE e.id <@ tstzrange($a, NULL)"; fi ;;
-	tp_day) # the bounds: the table partitioned by the form left as written
-		t=rules_tp; [ "$2" = 1 ] && t=rules_tpu
-		local fn=uuid_v7_to_timestamptz; [ "$2" = 1 ] && fn=uuid_timestamp
-		echo "SELECT count(*) FROM $t WHERE $fn(id) >= '$rules_day' AND $fn(id) < '$rules_day'::timestamptz + interval '1 day'" ;;
-	tp_now)
-		t=rules_tp; [ "$2" = 1 ] && t=rules_tpu
-		local fn=uuid_v7_to_timestamptz; [ "$2" = 1 ] && fn=uuid_timestamp
+	tp_*) # the bounds: the table partitioned by the form left as written
+		local fn=uuid_v7_to_timestamptz
+		t=rules_tp
+		[ "$2" = 1 ] && t=rules_tpu fn=uuid_timestamp
+		[ "$1" = tp_day ] && a="'$rules_day'" b="'$rules_day'::timestamptz + interval '1 day'"
 		echo "SELECT count(*) FROM $t WHERE $fn(id) >= $a AND $fn(id) < $b" ;;
 	partial_form) # the bounds: the key that declares nothing, left as written
 		t=rules_pd; [ "$2" = 1 ] && t=rules_pu
