@@ -59,6 +59,24 @@ uuidx_clock_unix_us(void)
 }
 
 /*
+ * Microseconds on the monotonic clock, which no step of the real-time clock
+ * moves and every process of the machine shares: for pacing retries and
+ * reports, which a clock set back must not stop nor a clock set ahead
+ * hurry.
+ */
+int64
+uuidx_clock_monotonic_us(void)
+{
+	struct timespec ts;
+
+	if (unlikely(clock_gettime(CLOCK_MONOTONIC, &ts) != 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_SYSTEM_ERROR),
+				 errmsg("could not read the monotonic clock: %m")));
+	return (int64) ts.tv_sec * USECS_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/*
  * Unix microseconds to TimestampTz (microseconds since 2000-01-01).
  */
 int64

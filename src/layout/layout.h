@@ -39,6 +39,7 @@
 
 /* clock.c */
 extern int64 uuidx_clock_unix_us(void);
+extern int64 uuidx_clock_monotonic_us(void);
 extern int64 uuidx_clock_unix_100ns(void);
 extern int64 uuidx_unix_us_to_timestamptz(int64 unix_us);
 extern int64 uuidx_timestamptz_to_unix_us(TimestampTz ts);

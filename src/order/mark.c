@@ -16,6 +16,7 @@
 #include "compat.h"
 #include "postmaster/interrupt.h"
 #include "postmaster/startup.h"
+#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
@@ -256,7 +257,8 @@ uuidx_mark_writer_cleanup(int code, Datum arg)
  * that a move that waited for the role across the reload that turned the
  * setting off writes no record), the WAL record, flushed, where the marks
  * as written are not in WAL yet.  Sets *lsn to their record (Invalid
- * without).  A file that cannot be written is reported at elevel: false.
+ * without).  A file that cannot be written is reported at elevel, paced
+ * where that is below ERROR (uuidx_mark_report_begin()): false.
  */
 static bool
 write_marks(int64 *new_mark, int64 *new_v6_mark, int elevel, XLogRecPtr *lsn)
@@ -278,7 +280,15 @@ write_marks(int64 *new_mark, int64 *new_v6_mark, int elevel, XLogRecPtr *lsn)
 
 	if (to_file)
 	{
-		if (!uuidx_mark_file_write(*new_mark, *new_v6_mark, true, elevel))
+		UuidxMarkReport report;
+		bool		written;
+
+		/* a move that is retried (below ERROR) reports as paced */
+		written = uuidx_mark_file_write(*new_mark, *new_v6_mark, true,
+										elevel < ERROR ? uuidx_mark_report_begin(&report) : elevel);
+		if (elevel < ERROR)
+			uuidx_mark_report_end(&report, written);
+		if (!written)
 			return false;
 		pg_atomic_fetch_add_u64(&uuidx_state->durable_writes, 1);
 		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
@@ -432,8 +442,9 @@ uuidx_mark_cover(UuidxGenerator gen, int64 needed_us)
  * A value came within half the reservation of the mark: have the worker
  * renew it; where there is none, or the worker is late (a quarter of the
  * reservation is left), renew it now, early, skipped if another process
- * holds the lock, and after a failure retried (and reported, as a
- * WARNING) at most every 100 ms, not for every value.
+ * holds the lock, and after a failure retried at most every 100 ms, not
+ * for every value (its failure reported as paced:
+ * uuidx_mark_report_begin()).
  */
 void
 uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
@@ -450,10 +461,10 @@ uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
 		if (needed_us + UUIDX_MARK_AHEAD_US / 4 <= (int64) pg_atomic_read_u64(uuidx_mark_of(gen)))
 			return;
 	}
-	now_us = uuidx_clock_unix_us();
+	/* after a failure wait 100 ms (on the monotonic clock) */
+	now_us = uuidx_clock_monotonic_us();
 	retry_at = (int64) pg_atomic_read_u64(&uuidx_state->early_retry_us);
-	/* After a failure wait 100 ms, unless the clock stepped back. */
-	if (now_us < retry_at && now_us >= retry_at - UUIDX_EARLY_RETRY_US)
+	if (now_us < retry_at)
 		return;
 	uuidx_mark_renewed(gen, needed_us, &new_mark, &new_v6_mark);
 	if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, WARNING,
@@ -466,23 +477,27 @@ uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
  * Make what redo renamed durable now: the file as it stands, and the
  * directory; the pending flag is cleared unless redo wrote again
  * meanwhile.  Without the lock or the writer's role, so that redo never
- * waits for the fsync.
+ * waits for the fsync.  A failed fsync is reported at elevel, which the
+ * callers take from data_sync_elevel(): PANIC unless data_sync_retry is on,
+ * as for PostgreSQL's own files, since the kernel may have dropped what it
+ * could not write and a later fsync would not say so; a crash restart
+ * replays the record again.  False where it failed.
  */
-void
-uuidx_mark_sync_replayed(void)
+bool
+uuidx_mark_sync_replayed(int elevel)
 {
 	uint32		writes = pg_atomic_read_u32(&uuidx_state->replay_writes);
 
-	if (uuidx_mark_file_sync(WARNING))
-	{
-		pg_atomic_fetch_add_u64(&uuidx_state->durable_writes, 1);
-		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
-		/* not where redo wrote again, or left a mark to the writer */
-		if (pg_atomic_read_u32(&uuidx_state->replay_writes) == writes &&
-			!replayed_unwritten_locked())
-			pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
-		LWLockRelease(&uuidx_state->lock);
-	}
+	if (!uuidx_mark_file_sync(elevel))
+		return false;
+	pg_atomic_fetch_add_u64(&uuidx_state->durable_writes, 1);
+	LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
+	/* not where redo wrote again */
+	if (pg_atomic_read_u32(&uuidx_state->replay_writes) == writes &&
+		!replayed_unwritten_locked())
+		pg_atomic_write_u32(&uuidx_state->replay_pending, 0);
+	LWLockRelease(&uuidx_state->lock);
+	return true;
 }
 
 /*
@@ -495,16 +510,15 @@ uuidx_mark_sync_replayed_at_exit(int code, Datum arg)
 {
 	if (uuidx_state != NULL && uuidx_state->persistent &&
 		pg_atomic_read_u32(&uuidx_state->replay_pending) != 0)
-		uuidx_mark_sync_replayed();
+		(void) uuidx_mark_sync_replayed(data_sync_elevel(WARNING));
 }
 
 /*
  * As the writer, under the lock: write the marks as they stand, where the
- * file does not hold them (redo's and the worker's writes in recovery),
- * durably or renamed only; a durable write clears the pending flag, a
- * renamed one sets it (*first: it was clear).  False where the write
- * failed (reported as a WARNING), or there was none to make (*unwritten
- * false).
+ * file does not hold them, durably or renamed only; a durable write clears
+ * the pending flag, a renamed one sets it (*first: it was clear).  False
+ * where the write failed (reported as a WARNING), or there was none to
+ * make (*unwritten false).
  */
 static bool
 write_replayed(bool durable, bool *unwritten, bool *first)
@@ -544,9 +558,29 @@ write_replayed(bool durable, bool *unwritten, bool *first)
 }
 
 /*
+ * Redo's mark could not be written to the file, or made durable: the
+ * replay stops here, with or without the worker (which would write the
+ * same file in the same directory), as it stops where it cannot write a
+ * file of PostgreSQL's own, so that no restartpoint passes a mark the file
+ * lacks; a start replays the record again.  The failing call was reported
+ * just before, as a WARNING.
+ */
+static void
+replay_stops(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_IO_ERROR),
+			 errmsg("could not write the high-water mark replayed from WAL to \"%s\"",
+					UUIDX_MARK_FILE),
+			 errdetail("The replay stops here, so that no restartpoint passes a mark the file lacks; a start replays the record again."),
+			 errhint("Make the data directory writable, or free space in it, and start the server again.")));
+}
+
+/*
  * As the writer, redo's write of the marks it raised: renamed only where
- * the worker runs, durable where not.  True where the worker should be
- * woken: it has a first write to sync, or one to make.
+ * the worker runs, durable where not; where the write fails, the replay
+ * stops (replay_stops()).  True where the worker should be woken: it has a
+ * first write to sync.
  */
 static bool
 write_replayed_mark(void)
@@ -556,23 +590,7 @@ write_replayed_mark(void)
 	bool		first;
 
 	if (!write_replayed(durable, &unwritten, &first) && unwritten)
-	{
-		pg_atomic_write_u32(&uuidx_state->replay_pending, 1);
-
-		/*
-		 * No worker retries it: the replay stops here, as it stops where it
-		 * cannot write a file of PostgreSQL's own, so that no restartpoint
-		 * passes a mark the file lacks; a restart replays the record again.
-		 */
-		if (durable)
-			ereport(ERROR,
-					(errcode(ERRCODE_IO_ERROR),
-					 errmsg("could not write the high-water mark replayed from WAL to \"%s\"",
-							UUIDX_MARK_FILE),
-					 errdetail("No uuidx mark worker runs to write it later."),
-					 errhint("Make the data directory writable, or free space in it, and start the server again.")));
-		return true;
-	}
+		replay_stops();
 
 	/*
 	 * An earlier write, renamed only, and the worker gone since; or this one,
@@ -585,8 +603,9 @@ write_replayed_mark(void)
 		pg_memory_barrier();
 		durable = uuidx_state->worker_latch == NULL;
 	}
-	if (durable && pg_atomic_read_u32(&uuidx_state->replay_pending) != 0)
-		uuidx_mark_sync_replayed();
+	if (durable && pg_atomic_read_u32(&uuidx_state->replay_pending) != 0 &&
+		!uuidx_mark_sync_replayed(data_sync_elevel(WARNING)))
+		replay_stops();
 	return first;
 }
 
@@ -618,9 +637,8 @@ write_replayed_mark_as_writer(void)
  * standby's own, rarely), redo waits its turn (uuidx_mark_writer_take()), so
  * that the file holds every replayed mark before the next record is
  * replayed and no restartpoint can pass one it lacks.  A file that cannot
- * be written is reported; where the worker runs the replay goes on and
- * the worker writes the file; where none runs, the replay stops with the
- * ERROR (write_replayed_mark()).
+ * be written stops the replay, with or without the worker
+ * (replay_stops()).
  */
 void
 uuidx_mark_replay(int64 mark, int64 v6_mark)
@@ -655,27 +673,6 @@ uuidx_mark_replay(int64 mark, int64 v6_mark)
 	latch = uuidx_state->worker_latch;
 	if (wake && latch != NULL)
 		SetLatch(latch);
-}
-
-/*
- * Where a mark redo could not write is not yet in the file: write it,
- * durably, as the writer (the worker's round in recovery).  True where
- * there was one to write.
- */
-bool
-uuidx_mark_write_replayed(void)
-{
-	bool		unwritten;
-	bool		first;
-
-	(void) uuidx_mark_writer_take(true);
-	PG_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
-	{
-		(void) write_replayed(true, &unwritten, &first);
-	}
-	PG_END_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
-	uuidx_mark_writer_give();
-	return unwritten;
 }
 
 /* rm_redo: the record's marks, replayed. */

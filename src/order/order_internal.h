@@ -40,6 +40,17 @@ extern void uuidx_mark_file_read(int64 *mark, int64 *v6_mark);
 extern bool uuidx_mark_file_write(int64 mark, int64 v6_mark, bool durable, int elevel);
 extern bool uuidx_mark_file_sync(int elevel);
 
+/* A retried write's report (uuidx_mark_report_begin() and _end()). */
+typedef struct UuidxMarkReport
+{
+	bool		due;			/* reported as a WARNING if it fails */
+	bool		pushed;			/* its context names earlier failures */
+	uint32		earlier;		/* failures not reported before it */
+	ErrorContextCallback context;
+} UuidxMarkReport;
+extern int	uuidx_mark_report_begin(UuidxMarkReport *report);
+extern void uuidx_mark_report_end(UuidxMarkReport *report, bool succeeded);
+
 /* --- mark_wal.c: the marks in WAL, uuidx's resource manager's records --- */
 
 #define UUIDX_RMGR_NAME "uuidx"
@@ -72,8 +83,15 @@ typedef struct UuidxSharedState
 	pg_atomic_uint64 mark_us;
 	/* The same for v6: at most v6's last microsecond. */
 	pg_atomic_uint64 v6_mark_us;
-	/* Clock (Unix us) before which no early move is tried after a failure. */
+	/* Monotonic us before which no early move is tried after a failure. */
 	pg_atomic_uint64 early_retry_us;
+
+	/*
+	 * Failed writes of the mark file that are retried (mark_file.c), not
+	 * reported yet, and the monotonic us before which none is reported.
+	 */
+	pg_atomic_uint32 unreported_failures;
+	pg_atomic_uint64 report_after_us;
 	/* 1 while both marks, as they are, have been written to WAL. */
 	pg_atomic_uint32 mark_in_wal;
 	/* uuidx.wal_log_mark, as the server last read it. */
@@ -218,8 +236,7 @@ extern void uuidx_mark_renewed(UuidxGenerator gen, int64 needed_us, int64 *new_m
 extern void uuidx_mark_cover(UuidxGenerator gen, int64 needed_us);
 extern void uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us);
 extern void uuidx_mark_replay(int64 mark, int64 v6_mark);
-extern bool uuidx_mark_write_replayed(void);
-extern void uuidx_mark_sync_replayed(void);
+extern bool uuidx_mark_sync_replayed(int elevel);
 extern void uuidx_mark_sync_replayed_at_exit(int code, Datum arg);
 extern void uuidx_mark_reload_standbys(void);
 

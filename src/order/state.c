@@ -64,7 +64,7 @@
  * promoted node starts above every value it replayed.  Redo writes the
  * node's mark file without an fsync, which a crash of PostgreSQL keeps;
  * the worker makes it durable within a second, and a promoted node before
- * its first value.
+ * its first value; a file redo cannot write stops the replay (mark.c).
  * Recovery that starts at a checkpoint after the record still finds the
  * mark in the mark file, which the node wrote when it replayed the record,
  * or which a base backup taken after that checkpoint copied: the file is
@@ -134,6 +134,8 @@ init_state(UuidxSharedState *s, bool persistent)
 	pg_atomic_init_u64(&s->mark_us, (uint64) mark);
 	pg_atomic_init_u64(&s->v6_mark_us, (uint64) v6_mark);
 	pg_atomic_init_u64(&s->early_retry_us, 0);
+	pg_atomic_init_u32(&s->unreported_failures, 0);
+	pg_atomic_init_u64(&s->report_after_us, 0);
 	pg_atomic_init_u32(&s->mark_in_wal, 0);
 	pg_atomic_init_u32(&s->wal_wanted, uuidx_wal_log_mark_setting ? 1 : 0);
 	pg_atomic_init_u32(&s->replay_pending, 0);
@@ -235,11 +237,12 @@ uuidx_state_attach(void)
 		 * Versioned: a library with another layout gets its own segment (v3
 		 * holds the lock; v4, 1.3.2, what the mark worker and redo share; v5,
 		 * 1.4.1, the worker's reading of synchronous_standby_names; v6,
-		 * 1.5.0, the writer of the mark and the worker's times). Sessions
+		 * 1.5.0, the writer of the mark and the worker's times; v7, 1.5.2,
+		 * the pacing of failed writes' reports). Sessions
 		 * still running an older library keep theirs, so a library upgrade
 		 * takes a server restart.
 		 */
-		uuidx_state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v6", sizeof(UuidxSharedState),
+		uuidx_state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v7", sizeof(UuidxSharedState),
 												  init_dsm_state, &found);
 		storage = UUIDX_STORAGE_DSM;
 	}

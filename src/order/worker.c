@@ -6,8 +6,7 @@
  *	  values (state.c says what the mark is and how far ahead), so
  *	  that no value waits for the mark's file write, its WAL flush or the
  *	  synchronous standbys unless the clock outruns the worker; on a standby,
- *	  it writes the marks replayed from WAL to the mark file, at most once a
- *	  second.  It connects to no database.  A value that finds the mark
+ *	  it makes durable the mark files redo renamed, at most once a second.  It connects to no database.  A value that finds the mark
  *	  within half the reservation sets the worker's latch; without values
  *	  for five minutes the worker sleeps, writing nothing.  Its loop and
  *	  policy (when to move or sync what) are here, the moves in mark.c.
@@ -21,6 +20,7 @@
 #include "postmaster/bgworker.h"
 #include "postmaster/bgworker_internals.h"
 #include "postmaster/interrupt.h"
+#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/latch.h"
 #include "storage/proc.h"
@@ -37,8 +37,15 @@
 static uint64 seen[UUIDX_NUM_GENERATORS];
 static int64 active_us = PG_INT64_MIN;
 
-/* When the worker last made redo's writes durable (in recovery). */
+/* The worker retries a failed write after this long (us), whatever wakes it. */
+#define UUIDX_RETRY_US USECS_PER_SEC
+
+/*
+ * On the monotonic clock: when the worker last made redo's writes durable
+ * (in recovery), and when it may next try a move after one failed.
+ */
 static int64 synced_us = PG_INT64_MIN;
+static int64 retry_after_us = PG_INT64_MIN;
 
 PGDLLEXPORT void uuidx_mark_worker_main(Datum arg);
 
@@ -47,22 +54,36 @@ PGDLLEXPORT void uuidx_mark_worker_main(Datum arg);
  * only, at most once a second (the first at once).  The file as it stands
  * is fsynced, and the directory, without the lock; redo may rename a newer
  * file meanwhile, which the count of its writes shows, and the next round
- * then syncs that.  A mark redo could not write is written here, durably,
- * under the lock.  Returns how long the worker may sleep (ms).
+ * then syncs that.  A failed fsync is PostgreSQL's: a PANIC, unless
+ * data_sync_retry is on, when it is retried the next round, and reported
+ * as paced (uuidx_mark_report_begin()).  Returns how long the worker may
+ * sleep (ms).
  */
 static long
-recovery_round(int64 now_us)
+recovery_round(void)
 {
+	int64		now_us = uuidx_clock_monotonic_us();
+	UuidxMarkReport report;
+	bool		synced;
+
 	if (pg_atomic_read_u32(&uuidx_state->replay_pending) == 0)
 		return 1000;
-	if (now_us >= synced_us && now_us < synced_us + UUIDX_REPLAY_SYNC_US)
+	if (now_us < synced_us + UUIDX_REPLAY_SYNC_US)
 		return Max(1, (synced_us + UUIDX_REPLAY_SYNC_US - now_us) / 1000);
 	synced_us = now_us;
-	if (!uuidx_mark_write_replayed())
-		uuidx_mark_sync_replayed();
+	synced = uuidx_mark_sync_replayed(data_sync_elevel(uuidx_mark_report_begin(&report)));
+	uuidx_mark_report_end(&report, synced);
 	if (pg_atomic_read_u32(&uuidx_state->replay_pending) == 0)
 		pg_atomic_write_u64(&uuidx_state->worker_synced_us, (uint64) uuidx_clock_unix_us());
 	return UUIDX_REPLAY_SYNC_US / 1000;
+}
+
+/* After a failed move: the next try a second from now; the sleep (ms). */
+static long
+retry_later(void)
+{
+	retry_after_us = uuidx_clock_monotonic_us() + UUIDX_RETRY_US;
+	return UUIDX_RETRY_US / 1000;
 }
 
 /*
@@ -74,7 +95,8 @@ recovery_round(int64 now_us)
  * where it should be there and is not, and, while values are being made (a
  * generator moved in the last five minutes, or a value asked), renews the
  * reservation when less than half of it is left: a second ahead of the
- * clock and the generators.
+ * clock and the generators.  After a move that failed (the file cannot be
+ * written), it tries none for a second, however often values wake it.
  */
 static long
 round_of_worker(Latch *latch)
@@ -91,15 +113,21 @@ round_of_worker(Latch *latch)
 	pg_write_barrier();			/* standbys_named before the latch that
 								 * vouches for it */
 	uuidx_state->worker_latch = latch;
-	now_us = uuidx_clock_unix_us();
-
 	if (RecoveryInProgress())
-		return recovery_round(now_us);
+		return recovery_round();
 
-	if (uuidx_mark_write_pending())
-		uuidx_mark_write_and_publish((int64) pg_atomic_read_u64(&uuidx_state->mark_us),
-									 (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), WARNING,
-									 UUIDX_MARK_WAIT);
+	/* after a failed move, none for a second, whatever woke the worker */
+	now_us = uuidx_clock_monotonic_us();
+	if (now_us < retry_after_us)
+		return Max(1, (retry_after_us - now_us) / 1000);
+
+	if (uuidx_mark_write_pending() &&
+		!uuidx_mark_write_and_publish((int64) pg_atomic_read_u64(&uuidx_state->mark_us),
+									  (int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), WARNING,
+									  UUIDX_MARK_WAIT))
+		return retry_later();
+
+	now_us = uuidx_clock_unix_us();
 
 	/* values were made since the last round, or one asked */
 	if (pg_atomic_exchange_u32(&uuidx_state->renew_asked, 0) != 0)
@@ -128,9 +156,9 @@ round_of_worker(Latch *latch)
 					new_v6_mark;
 
 		uuidx_mark_renewed(UUIDX_GEN_V7, newest_us, &new_mark, &new_v6_mark);
-		/* a failure is reported; values move the mark meanwhile */
+		/* a failure is reported (paced); values move the mark meanwhile */
 		if (!uuidx_mark_write_and_publish(new_mark, new_v6_mark, WARNING, UUIDX_MARK_WAIT))
-			return 1000;
+			return retry_later();
 		mark = (int64) pg_atomic_read_u64(&uuidx_state->mark_us);
 	}
 	if (!active)

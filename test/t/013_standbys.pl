@@ -18,7 +18,11 @@
 #     promoted, and back again;
 #  6. a standby restarted after a restartpoint, then promoted;
 #  7. a base backup taken during pgbench load, a standby made from it and
-#     promoted.
+#     promoted;
+#  8. a standby that cannot write its mark file (a read-only data
+#     directory, a directory in place of the new file, a leftover file
+#     without write permission) stops its replay, though its worker runs,
+#     and replays the mark once started on a writable one.
 # After each promotion every v6, v7 and v8 value the new primary generates
 # is greater than every one it holds from before, and no committed row the
 # scenario promises is lost.
@@ -325,5 +329,121 @@ write_phase($fourth, 'backup_after', $rows);
 check_above($fourth, 'backup_after', 'standby from a base backup taken under load, promoted',
 	load => $loaded);
 
+# --- 8. A standby whose mark file cannot be written stops its replay,
+# though its worker runs (the worker would write the same file in the same
+# directory), as it stops where it cannot write a file of PostgreSQL's
+# own, so that no restartpoint passes a mark the file lacks; started once
+# the file can be written, it replays the mark.  Before 1.5.2 the replay
+# went on with a WARNING: a restartpoint past the marks, a crash, and the
+# standby started from its old file, promoted, made keys below rows it
+# held.  The file is made unwritable three ways: a read-only data
+# directory, a directory in place of the new file, and a leftover new file
+# without write permission, the last in the adversary's steps (issue 54).
+my $fifth = new_standby($fourth, 'fifth', 6);
+$fifth->poll_query_until('postgres', 'SELECT worker_running FROM uuidx_mark_status()')
+  or die "the standby's worker did not start";
+my $tmp = $fifth->data_dir . '/uuidx.hwm.tmp';
+
+# Has the standby's postmaster ended (within the usual wait)?
+sub ended
+{
+	my ($node, $pid) = @_;
+	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
+	sleep 0.1 while kill(0, $pid) && time < $deadline;
+	$node->_update_pid(-1);
+	return !kill(0, $pid);
+}
+
+# Move a node's generators past its mark and its clock (this node's run
+# ahead of its clock, on marks made on the real one): a record of the mark
+# in WAL.  Returns the mark, in Unix us.
+sub advance_past_mark
+{
+	my ($node, $interval) = @_;
+	return $node->safe_psql('postgres', qq{
+		SELECT uuidx_generator_advance(greatest(now(), reserved_until) + interval '$interval')
+		FROM uuidx_generator_state() WHERE generator = 'v7';
+		SELECT (extract(epoch FROM reserved_until) * 1000000)::bigint
+		FROM uuidx_generator_state() WHERE generator = 'v7'});
+}
+
+# The standby's mark, in its file and in its memory (Unix us).
+sub standby_marks
+{
+	my ($node) = @_;
+	my ($file) = slurp_file($node->data_dir . '/uuidx.hwm') =~ /unix_us=(\d+)/;
+	return ($file, $node->safe_psql('postgres', q{
+		SELECT (extract(epoch FROM reserved_until) * 1000000)::bigint
+		FROM uuidx_generator_state() WHERE generator = 'v7'}));
+}
+
+# Break the file, have the primary move its mark (a record), and see the
+# standby stop with the failing call and uuidx's error; mend it, start the
+# standby: it replays the mark into its file.
+sub unwritable
+{
+	my ($way, $break, $mend) = @_;
+	my ($pid) = slurp_file($fifth->data_dir . '/postmaster.pid') =~ /^(\d+)/;
+	my $log_at = -s $fifth->logfile;
+	$break->();
+	my ($mark) = advance_past_mark($fourth, '10 seconds') =~ /(\d+)$/;
+	my $stopped = ended($fifth, $pid);
+	ok($stopped, "$way: the standby stops its replay, though its worker runs");
+	$fifth->stop('immediate') unless $stopped;	# (before 1.5.2 it went on)
+	like(slurp_file($fifth->logfile, $log_at),
+		qr/WARNING:  could not [^\n]*"uuidx\.hwm[^\n]*\n(.*\n)*?.*(ERROR|FATAL):  could not write the high-water mark replayed from WAL to "uuidx\.hwm"/,
+		"$way: the log has the failing call and uuidx's error");
+	$mend->();
+	FakeClock::run_behind($fifth, '-6h', 'start');
+	$fourth->wait_for_catchup($fifth, 'replay', $fourth->lsn('insert'));
+	my ($file, $memory) = standby_marks($fifth);
+	ok($file == $memory && $file >= $mark,
+		"$way: started again, it replayed the mark into its file ($file, $memory >= $mark)");
+}
+
+unwritable('a read-only data directory',
+	sub { chmod 0500, $fifth->data_dir or die $! },
+	sub { chmod 0700, $fifth->data_dir or die $! });
+unwritable('a directory in place of the new file',
+	sub { mkdir $tmp or die "$tmp: $!" },
+	sub { rmdir $tmp or die "$tmp: $!" });
+
+# The adversary's steps: rows, the leftover file, a mark past the
+# standby's file and rows under it, the primary's marks out of WAL (its
+# worker then writes no record the standby could replay after a restart);
+# checkpoints on both (had the standby gone on, its restartpoint would pass
+# the marks it could not write, and a crash follow); the leftover removed,
+# the standby started and promoted: its keys lie above every row it holds.
+write_phase($fourth, 'leftover_before', $rows);
+$fourth->wait_for_catchup($fifth, 'replay', $fourth->lsn('insert'));
+my ($pid) = slurp_file($fifth->data_dir . '/postmaster.pid') =~ /^(\d+)/;
+open my $fh, '>', $tmp or die "$tmp: $!";
+close $fh;
+chmod 0400, $tmp or die $!;
+advance_past_mark($fourth, '10 seconds');
+write_phase($fourth, 'leftover_after', $rows);
+$fourth->adjust_conf('postgresql.conf', 'uuidx.wal_log_mark', 'off');
+$fourth->reload;
+$fourth->poll_query_until('postgres', 'SELECT NOT bool_or(wal_logged) FROM uuidx_generator_state()')
+  or die 'the primary still writes its marks to WAL';
+$fourth->safe_psql('postgres', 'CHECKPOINT');
+my $stopped = ended($fifth, $pid);
+ok($stopped, 'a leftover file without write permission: the standby stops its replay');
+unless ($stopped)
+{
+	$fourth->wait_for_catchup($fifth, 'replay', $fourth->lsn('insert'));
+	$fifth->safe_psql('postgres', 'CHECKPOINT');
+	$fifth->kill9;
+}
+unlink $tmp or die "$tmp: $!";
+FakeClock::run_behind($fifth, '-6h', 'start');
+$fourth->wait_for_catchup($fifth, 'replay', $fourth->lsn('insert'));
+$fifth->promote;
+wait_promoted($fifth);
+write_phase($fifth, 'leftover_new', $rows);
+check_above($fifth, 'leftover_new', 'a standby that could not write its mark, then promoted',
+	leftover_before => $rows, leftover_after => $rows);
+
+$fifth->stop;
 $fourth->stop;
 done_testing();
