@@ -13,7 +13,8 @@
 # transactions pgbench counted as done.
 #
 #   UUIDX_SOAK_CYCLES   cycles (default 20)
-#   UUIDX_SOAK_SECONDS  seconds of load per cycle (default 3)
+#   UUIDX_SOAK_SECONDS  a cycle's load: its primary is killed 70% of these
+#                       seconds after the cycle's first commit (default 3)
 use strict;
 use warnings FATAL => 'all';
 use IPC::Run;
@@ -79,20 +80,33 @@ my $start = time;
 for my $cycle (1 .. $cycles)
 {
 	my ($out, $err) = ('', '');
+	# pgbench would run far longer than the cycle: the kill always comes
+	# under load, however slowly its clients connect.
 	my $load = IPC::Run::start(
-		[ 'pgbench', '--no-vacuum', '--client' => $clients, '--time' => $seconds,
+		[ 'pgbench', '--no-vacuum', '--client' => $clients,
+		  '--time' => $seconds + $PostgreSQL::Test::Utils::timeout_default,
 		  '--define' => "cycle=$cycle", '--file' => $script, $primary->connstr('postgres') ],
 		'>' => \$out, '2>' => \$err);
+	$primary->poll_query_until('postgres', "SELECT count(*) > 0 FROM t WHERE cycle = $cycle")
+	  or die "cycle $cycle: pgbench committed nothing";
 	sleep $seconds * 0.7;
+	my ($postmaster) = slurp_file($primary->data_dir . '/postmaster.pid') =~ /\A(\d+)/;
 	$primary->kill9;
 	# The postmaster's children exit once they see it gone; until they
-	# have, its shared memory is in use and the data directory cannot be
-	# recovered.
+	# have, its shared memory is in use, and until the postmaster itself is
+	# gone (reaped), its postmaster.pid names a live process: the data
+	# directory cannot be recovered.  (pgrep run without a shell: a shell's
+	# command line would hold the pattern, and pgrep would find it.)
 	my $name = $primary->name;
-	for (my $t = 0; $t < 300 && `pgrep -f 'postgres: $name:'` ne ''; $t++)
+	my $t_kill = time;
+	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
+	while (time < $deadline
+		&& (kill(0, $postmaster)
+			|| IPC::Run::run([ 'pgrep', '-f', "postgres: $name:" ], '>', \my $children)))
 	{
 		sleep 0.1;
 	}
+	note sprintf('cycle %d: the killed server\'s processes gone after %.1f s', $cycle, time - $t_kill);
 	$load->finish;
 	# Transactions pgbench saw committed (a killed run still reports them).
 	$done{$cycle} = $out =~ /number of transactions actually processed: (\d+)/ ? $1 : 0;

@@ -133,21 +133,29 @@ for my $gen (qw(v7 v8))
 }
 $clock->set('+0');
 
-# The last second of v7: a value generated 0.65 s before its end moves the
-# mark to the end (a second ahead would lie beyond it), and the next start
-# reads that mark.  With the clock back to now, v7 then stays above the
-# value: at the end of its range, it refuses.  Before, the mark was written
-# past the end, the next start discarded it, and v7 went back to the clock.
+# The last second of v7: a value generated in it moves the mark to the end
+# (a second ahead would lie beyond it), and the next start reads that
+# mark.  With the clock back to now, v7 then stays above the value: at the
+# end of its range, it refuses.  Before, the mark was written past the end,
+# the next start discarded it, and v7 went back to the clock.
 my $end_s = int(2**48 / 1000);    # 281474976710; the end is 0.655 s later
+# The value is made 0.996 s before the end: the clock is set a few seconds
+# before then, and the session itself waits for that time (pg_sleep(), on
+# the server's clock) and makes the value at once, no round trip between.
+# Should the clock be past the end by then (a session slower to start than
+# the lead, or held for most of a second), the value is refused: try again
+# with twice the lead.
+my $from = sprintf('%d.66', $end_s - 1);
+$node->safe_psql('postgres', q{
+	CREATE FUNCTION v7_from(t timestamptz) RETURNS uuid LANGUAGE plpgsql AS $$
+	BEGIN PERFORM pg_sleep(extract(epoch FROM t - clock_timestamp())); RETURN uuid_generate_v7(); END $$});
 my $last_before;
-# The clock starts at most 0.05 s into that second; should the server take
-# longer than the remaining 0.6 s to answer, the clock is past the end and
-# the value refused: try again.
-for my $try (1 .. 5)
+my $lead = 2;
+my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
+for (my $try = 1; time < $deadline; $try++, $lead *= 2)
 {
-	Time::HiRes::sleep(0.01) while (Time::HiRes::time() - int(Time::HiRes::time())) > 0.05;
-	$clock->set(sprintf('+%d', $end_s - int(Time::HiRes::time())));
-	my ($r, $o, $e) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
+	$clock->set(sprintf('+%d', int($from - $lead) - int(Time::HiRes::time())));
+	my ($r, $o, $e) = $node->psql('postgres', "SELECT v7_from(to_timestamp($from))");
 	if ($r == 0) { $last_before = $o; last; }
 	die "unexpected: $e" unless $e =~ /The clock is beyond/;
 	note "try $try: the clock passed the end of v7 first";

@@ -27,6 +27,7 @@
 use strict;
 use warnings FATAL => 'all';
 use IPC::Run;
+use List::Util qw(max);
 use Time::HiRes qw(time sleep);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -50,8 +51,13 @@ sub new_standby
 	my $standby = PostgreSQL::Test::Cluster->new($name);
 	$standby->init_from_backup($primary, "b_$name", has_streaming => 1);
 	FakeClock::run_behind($standby, "-${behind}h", 'start');
-	# The mark file the base backup copied covers the next second at most.
-	sleep 1.2;
+	# The mark file the base backup copied (none where no value was made
+	# before it) covers the next second at most: once the clock has passed
+	# it, values the standby must be above lie beyond it, and only the marks
+	# in WAL can cover them.
+	my $copied = $primary->backup_dir . "/b_$name/uuidx.hwm";
+	my $mark_us = -f $copied ? max(slurp_file($copied) =~ /unix_us=(\d+)/g) // die "no mark in $copied" : 0;
+	sleep 0.05 while time * 1_000_000 <= $mark_us;
 	return $standby;
 }
 
@@ -92,27 +98,44 @@ $primary->start;
 $primary->safe_psql('postgres', q{
 	CREATE EXTENSION uuidx;
 	CREATE TABLE t (seq bigserial PRIMARY KEY, id uuid, at timestamptz);
-	CREATE FUNCTION slow_v7() RETURNS uuid LANGUAGE plpgsql AS
-	  $$BEGIN PERFORM pg_sleep(0.001); RETURN uuid_generate_v7(); END$$});
+	CREATE TABLE go ();
+	-- One statement: a row a millisecond, until 1,000 rows after a row in
+	-- go (each query of the function sees what was committed before it).
+	CREATE FUNCTION long_insert() RETURNS void LANGUAGE plpgsql AS $$
+	DECLARE after_go integer := 0;
+	BEGIN
+	  WHILE after_go < 1000 LOOP
+	    IF after_go > 0 OR EXISTS (SELECT FROM go) THEN after_go := after_go + 1; END IF;
+	    INSERT INTO t (id, at) VALUES (uuid_generate_v7(), clock_timestamp());
+	    PERFORM pg_sleep(0.001);
+	  END LOOP;
+	END $$});
 my $standby = new_standby($primary, 'standby', 1);
 
-# 4,000 rows over about 5 s in one statement; the setting is turned on in
-# its second second.
+# One statement that makes rows until told, 1,000 rows after: the setting
+# is turned on once it has made values (its sequence has moved, which other
+# sessions see before its commit), and it is told to end only once a new
+# session shows the setting on.
 my ($out, $err) = ('', '');
 my $long = IPC::Run::start(
 	[ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $primary->connstr('postgres'),
-	  '-c', q{INSERT INTO t (id, at) SELECT slow_v7(), clock_timestamp() FROM generate_series(1, 4000)} ],
+	  '-c', 'SELECT long_insert()' ],
 	'>', \$out, '2>', \$err);
-sleep 1.5;
+$primary->poll_query_until('postgres', 'SELECT is_called FROM t_seq_seq')
+  or die 'the long statement made no value';
 $primary->adjust_conf('postgresql.conf', 'uuidx.wal_log_mark', 'on');
 $primary->reload;
 $primary->poll_query_until('postgres', "SELECT current_setting('uuidx.wal_log_mark') = 'on'")
   or die 'the setting did not turn on';
 my $on_at = $primary->safe_psql('postgres', 'SELECT clock_timestamp()');
+$primary->safe_psql('postgres', 'INSERT INTO go DEFAULT VALUES');
 $long->finish;
 is($err, '', 'the long statement ran without error');
-is($primary->safe_psql('postgres', "SELECT count(*) > 500 FROM t WHERE at > '$on_at'"), 't',
-	'the long statement made values after the setting showed on');
+# (its first value came before the reload; the 1,000 it made after being
+# told came after $on_at)
+is($primary->safe_psql('postgres', qq{
+	SELECT count(*) FILTER (WHERE at < '$on_at') > 0 AND count(*) FILTER (WHERE at > '$on_at') >= 1000 FROM t}), 't',
+	'the long statement made values before the reload and after the setting showed on');
 is(failover_below($primary, $standby), '0 of 1000',
 	'reload across a statement, failover: no new key at or below a replayed one');
 
@@ -148,9 +171,17 @@ like($stderr, qr/ERROR:\s+canceling statement due to statement timeout\nCONTEXT:
 # A canceled wait ends as a canceled commit's does: a WARNING that the
 # move stands (the file and WAL have it already), and the statement's
 # cancel error; values beyond the mark the standby has still wait.
+# The first waits until it is canceled, once the second has ended: the two
+# waits overlap whatever the machine's speed.
 my ($bout, $berr) = ('', '');
-my $first = start_advance($new, '3s', '1 hour', \$bout, \$berr);
-sleep 0.5;
+my $t_first = time;
+my $first = start_advance($new, "${PostgreSQL::Test::Utils::timeout_default}s", '1 hour', \$bout, \$berr);
+my $waiting_advance = q{
+	SELECT pid FROM pg_stat_activity
+	WHERE wait_event = 'SyncRep' AND query LIKE '%uuidx_generator_advance%'};
+$new->poll_query_until('postgres', "SELECT count(*) = 1 FROM ($waiting_advance) w")
+  or die 'the first advance did not wait for the standby';
+my $first_pid = $new->safe_psql('postgres', $waiting_advance);
 my $t0 = time;
 ($ret, $stdout, $stderr) = $new->psql('postgres', q{
 	SET statement_timeout = '2s';
@@ -159,13 +190,19 @@ my $t0 = time;
 ok(time - $t0 >= 1.9, 'walsender stopped: uuidx_generator_advance() waits, at synchronous_commit = off too');
 like($stderr, qr/WARNING:\s+canceling the wait for synchronous replication of the generators' advance\nDETAIL:\s+The generators have been advanced on this server, but the WAL record of their high-water mark might not have been replicated to the standby\.\nHINT:\s+Values beyond the mark the standbys have still wait for them\.\n(?:psql:\S+ )?ERROR:\s+canceling statement due to statement timeout\n?\z/,
 	'walsender stopped: a canceled advance warns that the move stands, then ends with the cancel');
+is($new->safe_psql('postgres', $waiting_advance), $first_pid,
+	'walsender stopped: the first advance still waits after the second ended (their waits overlapped)');
+$new->safe_psql('postgres', "SELECT pg_cancel_backend($first_pid)");
 $first->finish;
-like($berr, qr/WARNING:\s+canceling the wait for synchronous replication.*ERROR:\s+canceling statement due to statement timeout/s,
-	'walsender stopped: the advance waiting first likewise');
+like($berr, qr/WARNING:\s+canceling the wait for synchronous replication.*ERROR:\s+canceling statement due to user request/s,
+	'walsender stopped: the advance waiting first, canceled, likewise');
 unlike(slurp_file($new->logfile), qr/TRAP:|terminated by signal/,
 	'two waits for one record: no assertion failure, no process lost');
-is($new->safe_psql('postgres', q{
-	SELECT bool_and(last_time >= now() + interval '59 minutes') FROM uuidx_generator_state()}), 't',
+# (the first advance's target was an hour after a clock read after $t_first;
+# v7's time is whole milliseconds)
+my $first_target = sprintf(q{to_timestamp(%.6f) + interval '1 hour' - interval '1 millisecond'}, $t_first);
+is($new->safe_psql('postgres', qq{
+	SELECT bool_and(last_time >= $first_target) FROM uuidx_generator_state()}), 't',
 	'walsender stopped: the canceled advances moved the generators, as their file and WAL say');
 ($ret, $stdout, $stderr) = $new->psql('postgres', q{
 	SET statement_timeout = '1s';
@@ -174,8 +211,8 @@ like($stderr, qr/ERROR:\s+canceling statement due to statement timeout\nCONTEXT:
 	'walsender stopped: after the canceled advances, a value beyond the mark the standby has still waits');
 kill 'CONT', $walsender;    # a stopped walsender would hold up the shutdown
 $new->restart;
-is($new->safe_psql('postgres', q{
-	SELECT uuid_v7_to_timestamptz(uuid_generate_v7()) > now() + interval '59 minutes'}), 't',
+is($new->safe_psql('postgres', qq{
+	SELECT uuid_v7_to_timestamptz(uuid_generate_v7()) >= $first_target}), 't',
 	'walsender stopped: after a restart, the generators stand where the canceled advance put them');
 $new->poll_query_until('postgres',
 	"SELECT sync_state = 'sync' FROM pg_stat_replication WHERE application_name = 'sync'")
@@ -188,7 +225,7 @@ $walsender = $new->safe_psql('postgres',
 # reads the configuration only between statements, and the worker's.
 kill 'STOP', $walsender;
 my ($cout, $cerr) = ('', '');
-my $waiting = start_advance($new, '60s', '2 hours', \$cout, \$cerr);
+my $waiting = start_advance($new, "${PostgreSQL::Test::Utils::timeout_default}s", '2 hours', \$cout, \$cerr);
 $new->poll_query_until('postgres', q{
 	SELECT count(*) > 0 FROM pg_stat_activity
 	WHERE wait_event = 'SyncRep' AND query LIKE '%uuidx_generator_advance%'})
@@ -210,8 +247,8 @@ $new->poll_query_until('postgres',
 # at remote_apply, which a record without a commit does not wait for: the
 # mark waits for the standbys' flush, as at on
 $t0 = time;
-my $stand = $new->safe_psql('postgres', q{
-	SET statement_timeout = '60s';
+my $stand = $new->safe_psql('postgres', qq{
+	SET statement_timeout = '${PostgreSQL::Test::Utils::timeout_default}s';
 	SET synchronous_commit = remote_apply;
 	SELECT uuidx_generator_advance(now() + interval '3 hours')});
 note sprintf('advance returned after %.2f s', time - $t0);
@@ -245,7 +282,8 @@ my $off_lsn = $gone->safe_psql('postgres', 'CHECKPOINT; SELECT pg_current_wal_in
 # the slot's consumer goes on; its restart point passes a CHECKPOINT's
 # snapshot record once decoded and confirmed
 my $passed = 'f';
-for (1 .. 30)
+my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
+while (time < $deadline)
 {
 	$gone->safe_psql('postgres', sprintf($decode, 'followed') . '; CHECKPOINT');
 	$passed = $gone->safe_psql('postgres', "SELECT restart_lsn >= '$off_lsn' FROM pg_replication_slots WHERE slot_name = 'followed'");
