@@ -22,7 +22,7 @@
 # CHANGELOG.md name it (test/t/010_release.pl checks that they agree).  The
 # SQL objects have their own version, uuidx.control's default_version: a
 # release that changes only the library keeps it (1.0.1 runs the 1.0 SQL).
-UUIDX_VERSION = 1.5.1
+UUIDX_VERSION = 1.5.2
 
 # uuidx_core18: PostgreSQL 18's names for code written for 18 on 15 to 17,
 # a second extension that requires uuidx and calls its library.
