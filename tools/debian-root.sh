@@ -16,8 +16,9 @@
 # A root lives in ${UUIDX_PG_CACHE:-/var/cache/uuidx-pg}-roots/NAME, beside
 # the build cache.  mmdebstrap checks the suites' signed Release files with
 # debian-archive-keyring; the PostgreSQL packages are the ones pinned in
-# tools/debian-sources.txt (targets postgresql-MAJOR-binary and
-# postgresql-MAJOR-partman), fetched and checked against their pinned
+# tools/debian-sources.txt (targets postgresql-MAJOR-binary, and the
+# extensions users preload beside uuidx: postgresql-MAJOR-partman,
+# -timescaledb and so on), fetched and checked against their pinned
 # SHA-256 by tools/debian-source.sh, then installed with the suite's other
 # packages by apt.  The root's stamp records its recipe and the digest of
 # those pins: a root is made anew when either changes, and a half-made one
@@ -61,15 +62,18 @@ BASE_PACKAGES=(build-essential perl libipc-run-perl faketime sqlsmith strace nod
 # libraries), and the pinned PostgreSQL packages installed in it.  Each
 # major's root also holds the major before it, for test/t/015_moves.pl's
 # pg_upgrade: trixie's 17 upgrades from bookworm's 15 at its pin, sid's 18
-# from trixie's 17 and 19 from sid's 18.
+# from trixie's 17 and 19 from sid's 18.  The extensions are the major's
+# under test only: TimescaleDB in both, pg_hint_plan and pg_uuidv7 in
+# sid's (trixie has no pg_uuidv7).
 root_spec() {
 	case $1 in
 	trixie)
 		SUITE=trixie EXTRA=(bookworm)
-		TARGETS=(postgresql-17-binary postgresql-17-partman postgresql-15-binary) ;;
+		TARGETS=(postgresql-17-binary postgresql-17-partman postgresql-17-timescaledb postgresql-15-binary) ;;
 	sid)
 		SUITE=sid EXTRA=(experimental)
-		TARGETS=(postgresql-18-binary postgresql-18-partman postgresql-19-binary postgresql-17-binary) ;;
+		TARGETS=(postgresql-18-binary postgresql-18-partman postgresql-18-timescaledb
+			postgresql-18-pg-hint-plan postgresql-18-pg-uuidv7 postgresql-19-binary postgresql-17-binary) ;;
 	*) die "no root named '$1' (trixie, sid)" ;;
 	esac
 }

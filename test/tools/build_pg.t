@@ -140,8 +140,9 @@ SKIP:
 for my $name ('trixie', 'sid')
 {
 	my @targets = $name eq 'trixie'
-	  ? ('postgresql-17-binary', 'postgresql-17-partman', 'postgresql-15-binary')
-	  : ('postgresql-18-binary', 'postgresql-18-partman', 'postgresql-19-binary', 'postgresql-17-binary');
+	  ? ('postgresql-17-binary', 'postgresql-17-partman', 'postgresql-17-timescaledb', 'postgresql-15-binary')
+	  : ('postgresql-18-binary', 'postgresql-18-partman', 'postgresql-18-timescaledb', 'postgresql-18-pg-hint-plan',
+		'postgresql-18-pg-uuidv7', 'postgresql-19-binary', 'postgresql-17-binary');
 	my @pins = map { (target_lines($_))[0] } @targets;
 	my %debs;
 	for my $i (0 .. $#targets)
