@@ -474,17 +474,13 @@ uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us)
 }
 
 /*
- * Make what redo renamed durable now: the file as it stands, and the
+ * The fsync of what redo renamed: the file as it stands, and the
  * directory; the pending flag is cleared unless redo wrote again
  * meanwhile.  Without the lock or the writer's role, so that redo never
- * waits for the fsync.  A failed fsync is reported at elevel, which the
- * callers take from data_sync_elevel(): PANIC unless data_sync_retry is on,
- * as for PostgreSQL's own files, since the kernel may have dropped what it
- * could not write and a later fsync would not say so; a crash restart
- * replays the record again.  False where it failed.
+ * waits for it.  Reported at elevel; false where it failed.
  */
-bool
-uuidx_mark_sync_replayed(int elevel)
+static bool
+sync_replayed(int elevel)
 {
 	uint32		writes = pg_atomic_read_u32(&uuidx_state->replay_writes);
 
@@ -503,25 +499,27 @@ uuidx_mark_sync_replayed(int elevel)
 /*
  * On the exit of the process that replays (at a shutdown, or the end of
  * recovery) and of the worker: what redo renamed is made durable, so that
- * no restartpoint after it can leave the mark to the page cache alone.
+ * no restartpoint after it can leave the mark to the page cache alone.  A
+ * failed fsync is PostgreSQL's PANIC unless data_sync_retry is on.
  */
 void
 uuidx_mark_sync_replayed_at_exit(int code, Datum arg)
 {
 	if (uuidx_state != NULL && uuidx_state->persistent &&
 		pg_atomic_read_u32(&uuidx_state->replay_pending) != 0)
-		(void) uuidx_mark_sync_replayed(data_sync_elevel(WARNING));
+		(void) sync_replayed(data_sync_elevel(WARNING));
 }
 
 /*
  * As the writer, under the lock: write the marks as they stand, where the
- * file does not hold them, durably or renamed only; a durable write clears
- * the pending flag, a renamed one sets it (*first: it was clear).  False
- * where the write failed (reported as a WARNING), or there was none to
- * make (*unwritten false).
+ * file does not hold them (or, with rewrite, in any case), durably or
+ * renamed only; a durable write clears the pending flag, a renamed one
+ * sets it (*first: it was clear) and notes when.  Reported at elevel:
+ * false where the write failed, or there was none to make (*unwritten
+ * false).
  */
 static bool
-write_replayed(bool durable, bool *unwritten, bool *first)
+write_replayed(bool durable, bool rewrite, int elevel, bool *unwritten, bool *first)
 {
 	int64		mark,
 				v6_mark;
@@ -532,9 +530,9 @@ write_replayed(bool durable, bool *unwritten, bool *first)
 	/* never below what the file holds (a move not yet published, say) */
 	mark = Max((int64) pg_atomic_read_u64(&uuidx_state->mark_us), uuidx_state->written_mark_us);
 	v6_mark = Max((int64) pg_atomic_read_u64(&uuidx_state->v6_mark_us), uuidx_state->written_v6_mark_us);
-	*unwritten = replayed_unwritten_locked();
+	*unwritten = rewrite || replayed_unwritten_locked();
 	LWLockRelease(&uuidx_state->lock);
-	if (*unwritten && uuidx_mark_file_write(mark, v6_mark, durable, WARNING))
+	if (*unwritten && uuidx_mark_file_write(mark, v6_mark, durable, elevel))
 	{
 		written = true;
 		LWLockAcquire(&uuidx_state->lock, LW_EXCLUSIVE);
@@ -549,12 +547,67 @@ write_replayed(bool durable, bool *unwritten, bool *first)
 		{
 			pg_atomic_fetch_add_u32(&uuidx_state->replay_writes, 1);
 			*first = pg_atomic_exchange_u32(&uuidx_state->replay_pending, 1) == 0;
+			if (*first)
+				pg_atomic_write_u64(&uuidx_state->replay_pending_us,
+									(uint64) uuidx_clock_monotonic_us());
 		}
 		LWLockRelease(&uuidx_state->lock);
 		if (durable)
 			pg_atomic_fetch_add_u64(&uuidx_state->durable_writes, 1);
 	}
 	return written;
+}
+
+/*
+ * As the writer: make the marks redo renamed durable, at elevel for each
+ * failure on the way.  The fsync of the file as it stands; where it fails,
+ * the marks written anew, durably: a new file, fsynced, renamed over the
+ * old one, which needs nothing of what the kernel may have dropped of the
+ * old one after the failed fsync (PostgreSQL cannot write a data page
+ * again from memory, uuidx can).  Where that fails too: false, after,
+ * with final, PostgreSQL's answer to a failed fsync,
+ * data_sync_elevel(elevel), a PANIC unless data_sync_retry is on.
+ */
+static bool
+make_replayed_durable(int elevel, bool final)
+{
+	bool		unwritten;
+	bool		first;
+
+	if (sync_replayed(elevel) || write_replayed(true, true, elevel, &unwritten, &first))
+		return true;
+	if (!final)
+		return false;
+	ereport(data_sync_elevel(elevel),
+			(errcode(ERRCODE_IO_ERROR),
+			 errmsg("could not make the high-water mark replayed from WAL durable in \"%s\"",
+					UUIDX_MARK_FILE),
+			 errdetail("Neither the fsync of the file nor a new file written in its place succeeded."),
+			 errhint("Check the disk that holds the data directory.")));
+	return false;
+}
+
+/*
+ * The worker's, in recovery: make_replayed_durable() as the writer, its
+ * failures reported as paced (uuidx_mark_report_begin()).  True where the
+ * marks are durable.
+ */
+bool
+uuidx_mark_make_replayed_durable(void)
+{
+	UuidxMarkReport report;
+	int			elevel = uuidx_mark_report_begin(&report);
+	bool		done;
+
+	(void) uuidx_mark_writer_take(true);
+	PG_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	{
+		done = make_replayed_durable(elevel, true);
+	}
+	PG_END_ENSURE_ERROR_CLEANUP(uuidx_mark_writer_cleanup, (Datum) 0);
+	uuidx_mark_writer_give();
+	uuidx_mark_report_end(&report, done);
+	return done;
 }
 
 /*
@@ -577,34 +630,49 @@ replay_stops(void)
 }
 
 /*
+ * Is a mark redo renamed waiting for its fsync longer than the worker's
+ * round (a worker stalled on its disk, say)?  Redo then makes its own
+ * write durable, so that a mark is left to the page cache a second at
+ * most while marks come.
+ */
+static bool
+replayed_pending_long(void)
+{
+	return pg_atomic_read_u32(&uuidx_state->replay_pending) != 0 &&
+		uuidx_clock_monotonic_us() - (int64) pg_atomic_read_u64(&uuidx_state->replay_pending_us) >=
+		UUIDX_REPLAY_SYNC_US;
+}
+
+/*
  * As the writer, redo's write of the marks it raised: renamed only where
- * the worker runs, durable where not; where the write fails, the replay
- * stops (replay_stops()).  True where the worker should be woken: it has a
- * first write to sync.
+ * the worker runs and has kept up, durable where not; where the write
+ * fails, the replay stops (replay_stops()).  True where the worker should
+ * be woken: it has a first write to sync.
  */
 static bool
 write_replayed_mark(void)
 {
-	bool		durable = uuidx_state->worker_latch == NULL;
+	bool		durable = uuidx_state->worker_latch == NULL || replayed_pending_long();
 	bool		unwritten;
 	bool		first;
 
-	if (!write_replayed(durable, &unwritten, &first) && unwritten)
+	if (!write_replayed(durable, false, WARNING, &unwritten, &first) && unwritten)
 		replay_stops();
 
 	/*
-	 * An earlier write, renamed only, and the worker gone since; or this one,
-	 * and the worker gone meanwhile (its exit syncs only what it saw pending:
-	 * the flag is set, with a barrier, before the latch is looked at again,
-	 * as the worker clears its latch before it looks at the flag).
+	 * An earlier write, renamed only, and the worker gone since, or late; or
+	 * this one, and the worker gone meanwhile (its exit syncs only what it
+	 * saw pending: the flag is set, with a barrier, before the latch is
+	 * looked at again, as the worker clears its latch before it looks at the
+	 * flag): redo makes it durable itself, or stops.
 	 */
 	if (!durable)
 	{
 		pg_memory_barrier();
 		durable = uuidx_state->worker_latch == NULL;
 	}
-	if (durable && pg_atomic_read_u32(&uuidx_state->replay_pending) != 0 &&
-		!uuidx_mark_sync_replayed(data_sync_elevel(WARNING)))
+	if (pg_atomic_read_u32(&uuidx_state->replay_pending) != 0 &&
+		(durable || replayed_pending_long()) && !make_replayed_durable(WARNING, false))
 		replay_stops();
 	return first;
 }
@@ -630,9 +698,9 @@ write_replayed_mark_as_writer(void)
  * over the old file without an fsync, which a crash of PostgreSQL keeps:
  * replay pays no fsync per record, and the worker makes the file durable
  * within a second, without the lock or the writer's role.  Where no worker
- * runs (no slot for it, not started yet, or restarting after a crash), redo
- * writes the file durably itself, as a move of the mark does: no one else
- * would.  The file is written as the mark's writer: where another
+ * runs (no slot for it, not started yet, or restarting after a crash), or
+ * it has left a mark to the page cache longer than that (stalled on its
+ * disk), redo writes the file durably itself, as a move of the mark does.  The file is written as the mark's writer: where another
  * process writes the mark (a session of a hot standby moving the
  * standby's own, rarely), redo waits its turn (uuidx_mark_writer_take()), so
  * that the file holds every replayed mark before the next record is

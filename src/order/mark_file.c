@@ -251,7 +251,9 @@ uuidx_mark_file_write(int64 mark, int64 v6_mark, bool durable, int elevel)
  * first at once, each later one as a WARNING only where no report came in
  * the interval before it, with the count of the failures logged at DEBUG1
  * meanwhile in its context; and the first write that succeeds after a
- * report says so, in the log.
+ * report says so, in the log, without starting the interval anew.  (A
+ * value beyond the mark fails its statement with the failing call's ERROR
+ * every time, as any statement on a full disk does.)
  */
 #define UUIDX_MARK_REPORT_US (INT64CONST(10) * USECS_PER_SEC)
 
@@ -298,14 +300,15 @@ uuidx_mark_report_end(UuidxMarkReport *report, bool succeeded)
 		error_context_stack = report->context.previous;
 	if (succeeded)
 	{
-		if (pg_atomic_exchange_u64(&uuidx_state->report_after_us, 0) != 0)
+		/* (the interval goes on: a disk that comes and goes logs no more) */
+		if (pg_atomic_exchange_u32(&uuidx_state->failure_reported, 0) != 0)
 		{
 			uint32		failed = pg_atomic_exchange_u32(&uuidx_state->unreported_failures, 0);
 
 			ereport(LOG,
 					(errmsg("the high-water mark file \"%s\" could be written again", UUIDX_MARK_FILE),
-					 errdetail_plural("%u attempt failed after the last reported failure.",
-									  "%u attempts failed after the last reported failure.",
+					 errdetail_plural("%u retried write failed after the last reported failure.",
+									  "%u retried writes failed after the last reported failure.",
 									  failed, failed)));
 		}
 	}
@@ -314,6 +317,7 @@ uuidx_mark_report_end(UuidxMarkReport *report, bool succeeded)
 		pg_atomic_write_u64(&uuidx_state->report_after_us,
 							(uint64) (uuidx_clock_monotonic_us() + UUIDX_MARK_REPORT_US));
 		pg_atomic_fetch_sub_u32(&uuidx_state->unreported_failures, report->earlier);
+		pg_atomic_write_u32(&uuidx_state->failure_reported, 1);
 	}
 	else
 		pg_atomic_fetch_add_u32(&uuidx_state->unreported_failures, 1);

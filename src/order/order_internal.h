@@ -36,6 +36,8 @@
 #define UUIDX_MARK_FILE "uuidx.hwm"
 #define UUIDX_MARK_MAX_US ((UUIDX_V7_MAX_MS + 1) * 1000 - 1)
 #define UUIDX_MARK_AHEAD_US INT64CONST(1000000)
+/* The mark worker makes redo's writes of the mark durable this often (us). */
+#define UUIDX_REPLAY_SYNC_US USECS_PER_SEC
 extern void uuidx_mark_file_read(int64 *mark, int64 *v6_mark);
 extern bool uuidx_mark_file_write(int64 mark, int64 v6_mark, bool durable, int elevel);
 extern bool uuidx_mark_file_sync(int elevel);
@@ -92,6 +94,8 @@ typedef struct UuidxSharedState
 	 */
 	pg_atomic_uint32 unreported_failures;
 	pg_atomic_uint64 report_after_us;
+	/* 1 from a reported failure to the next success */
+	pg_atomic_uint32 failure_reported;
 	/* 1 while both marks, as they are, have been written to WAL. */
 	pg_atomic_uint32 mark_in_wal;
 	/* uuidx.wal_log_mark, as the server last read it. */
@@ -100,6 +104,8 @@ typedef struct UuidxSharedState
 	pg_atomic_uint32 replay_pending;
 	/* Redo's writes of the mark file, counted. */
 	pg_atomic_uint32 replay_writes;
+	/* Monotonic us when the pending flag was last set. */
+	pg_atomic_uint64 replay_pending_us;
 	/* 1 while a value has asked the worker to renew the mark. */
 	pg_atomic_uint32 renew_asked;
 	/* The mark worker's latch, NULL when there is none. */
@@ -236,7 +242,7 @@ extern void uuidx_mark_renewed(UuidxGenerator gen, int64 needed_us, int64 *new_m
 extern void uuidx_mark_cover(UuidxGenerator gen, int64 needed_us);
 extern void uuidx_mark_renew_early(UuidxGenerator gen, int64 needed_us);
 extern void uuidx_mark_replay(int64 mark, int64 v6_mark);
-extern bool uuidx_mark_sync_replayed(int elevel);
+extern bool uuidx_mark_make_replayed_durable(void);
 extern void uuidx_mark_sync_replayed_at_exit(int code, Datum arg);
 extern void uuidx_mark_reload_standbys(void);
 

@@ -63,8 +63,9 @@
  * redo raises the node's marks and its generators (uuidx_mark_replay()), and a
  * promoted node starts above every value it replayed.  Redo writes the
  * node's mark file without an fsync, which a crash of PostgreSQL keeps;
- * the worker makes it durable within a second, and a promoted node before
- * its first value; a file redo cannot write stops the replay (mark.c).
+ * the worker makes it durable within a second (redo itself, where the
+ * worker is later than that), and a promoted node before its first value;
+ * a file redo cannot write stops the replay (mark.c).
  * Recovery that starts at a checkpoint after the record still finds the
  * mark in the mark file, which the node wrote when it replayed the record,
  * or which a base backup taken after that checkpoint copied: the file is
@@ -136,10 +137,12 @@ init_state(UuidxSharedState *s, bool persistent)
 	pg_atomic_init_u64(&s->early_retry_us, 0);
 	pg_atomic_init_u32(&s->unreported_failures, 0);
 	pg_atomic_init_u64(&s->report_after_us, 0);
+	pg_atomic_init_u32(&s->failure_reported, 0);
 	pg_atomic_init_u32(&s->mark_in_wal, 0);
 	pg_atomic_init_u32(&s->wal_wanted, uuidx_wal_log_mark_setting ? 1 : 0);
 	pg_atomic_init_u32(&s->replay_pending, 0);
 	pg_atomic_init_u32(&s->replay_writes, 0);
+	pg_atomic_init_u64(&s->replay_pending_us, 0);
 	pg_atomic_init_u32(&s->renew_asked, 0);
 	s->worker_latch = NULL;
 	pg_atomic_init_u32(&s->standbys_named, 0);

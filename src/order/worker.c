@@ -30,8 +30,6 @@
 /* The worker renews the reservation while values came this recently. */
 #define UUIDX_ACTIVE_US (INT64CONST(300) * USECS_PER_SEC)
 
-/* The worker makes redo's writes of the mark file durable this often. */
-#define UUIDX_REPLAY_SYNC_US USECS_PER_SEC
 
 /* The positions the worker last saw, and when they last moved. */
 static uint64 seen[UUIDX_NUM_GENERATORS];
@@ -54,25 +52,23 @@ PGDLLEXPORT void uuidx_mark_worker_main(Datum arg);
  * only, at most once a second (the first at once).  The file as it stands
  * is fsynced, and the directory, without the lock; redo may rename a newer
  * file meanwhile, which the count of its writes shows, and the next round
- * then syncs that.  A failed fsync is PostgreSQL's: a PANIC, unless
- * data_sync_retry is on, when it is retried the next round, and reported
- * as paced (uuidx_mark_report_begin()).  Returns how long the worker may
- * sleep (ms).
+ * then syncs that.  Where the fsync fails, the marks are written anew,
+ * durably; where that fails too, PostgreSQL's answer to a failed fsync, a
+ * PANIC unless data_sync_retry is on, when it is retried the next round
+ * (uuidx_mark_make_replayed_durable(), its failures reported as paced).
+ * Returns how long the worker may sleep (ms).
  */
 static long
 recovery_round(void)
 {
 	int64		now_us = uuidx_clock_monotonic_us();
-	UuidxMarkReport report;
-	bool		synced;
 
 	if (pg_atomic_read_u32(&uuidx_state->replay_pending) == 0)
 		return 1000;
 	if (now_us < synced_us + UUIDX_REPLAY_SYNC_US)
 		return Max(1, (synced_us + UUIDX_REPLAY_SYNC_US - now_us) / 1000);
 	synced_us = now_us;
-	synced = uuidx_mark_sync_replayed(data_sync_elevel(uuidx_mark_report_begin(&report)));
-	uuidx_mark_report_end(&report, synced);
+	(void) uuidx_mark_make_replayed_durable();
 	if (pg_atomic_read_u32(&uuidx_state->replay_pending) == 0)
 		pg_atomic_write_u64(&uuidx_state->worker_synced_us, (uint64) uuidx_clock_unix_us());
 	return UUIDX_REPLAY_SYNC_US / 1000;

@@ -259,7 +259,7 @@ sub standby_writer
 
 SKIP:
 {
-	skip 'strace is not installed (tools/test.sh installs it)', 19
+	skip 'strace is not installed (tools/test.sh installs it)', 21
 	  unless system('strace -V >/dev/null 2>&1') == 0;
 	$standby->append_conf('postgresql.conf', 'fsync = on');
 	$standby->restart;
@@ -272,12 +272,15 @@ SKIP:
 	  or die "the standby's worker did not start";
 	standby_writer(1);
 
-	# The worker's fsync of a replayed mark fails (strace injects EIO).  With
-	# data_sync_retry on, it is tried again a second later at most, and
-	# reported once in 10 seconds at most; the file is made durable once the
-	# disk works again.  Off (the default), the failure is PostgreSQL's
-	# PANIC, as for its own files (a later fsync could not be trusted), and a
-	# start replays the mark again.
+	# The worker's fsync of a replayed mark fails (strace injects EIO).  Where
+	# only the file's fails, the marks are written anew in a new file,
+	# durably, and nothing stops: the kernel may have dropped what it could
+	# not write of the old one, which is not needed.  Where every fsync
+	# fails: with data_sync_retry on, tried again a second later at most,
+	# and reported once in 10 seconds at most; the file is made durable once
+	# the disk works again.  Off (the default), PostgreSQL's PANIC, as for
+	# its own files (a later fsync could not be trusted), and a start replays
+	# the mark again.
 	$standby->append_conf('postgresql.conf', 'data_sync_retry = on');
 	$standby->restart;
 	$standby->poll_query_until('postgres', 'SELECT worker_running FROM uuidx_mark_status()')
@@ -285,7 +288,7 @@ SKIP:
 	my $worker = status($standby, 'worker_pid');
 	my $trace = $standby->basedir . '/fsync.trace';
 	my $strace = IPC::Run::start(
-		[ 'strace', '-qq', '-p', $worker, '-e', 'trace=fsync', '-e', 'inject=fsync:error=EIO',
+		[ 'strace', '-qq', '-y', '-p', $worker, '-e', 'trace=fsync', '-e', 'inject=fsync:error=EIO',
 		  '-o', $trace ], '>', \my $sout, '2>', \my $serr);
 	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
 	sleep 0.05 while slurp_file("/proc/$worker/status") !~ /^TracerPid:\s+[1-9]/m && time < $deadline;
@@ -297,11 +300,11 @@ SKIP:
 	while ($fails < 3 && time < $deadline)
 	{
 		sleep 0.1;
-		$fails = () = slurp_file($trace) =~ /^fsync\(.*EIO/mg;
+		$fails = () = slurp_file($trace) =~ /^fsync\(\d+<[^>]*uuidx\.hwm>\).*EIO/mg;
 	}
 	my $elapsed = time - $t0;
 	$strace->kill_kill;
-	$fails = () = slurp_file($trace) =~ /^fsync\(.*EIO/mg;
+	$fails = () = slurp_file($trace) =~ /^fsync\(\d+<[^>]*uuidx\.hwm>\).*EIO/mg;
 	my $reports = () = slurp_file($standby->logfile, $log_at) =~ /WARNING:  could not fsync file "uuidx\.hwm": Input\/output error/g;
 	cmp_ok($fails, '<=', 2 + $elapsed, "data_sync_retry on: the worker's fsync is retried at most once a second ($fails in $elapsed s)");
 	ok($reports >= 1 && $reports <= 1 + int($elapsed / 10),
@@ -315,6 +318,22 @@ SKIP:
 	  or die "the standby's worker did not start";
 	$worker = status($standby, 'worker_pid');
 	my ($pm) = slurp_file($standby->data_dir . '/postmaster.pid') =~ /^(\d+)/;
+
+	# the file's fsync alone fails: the worker's first fsync
+	$strace = IPC::Run::start(
+		[ 'strace', '-qq', '-y', '-p', $worker, '-e', 'trace=fsync', '-e', 'inject=fsync:error=EIO:when=1',
+		  '-o', $trace ], '>', \$sout, '2>', \$serr);
+	sleep 0.05 while slurp_file("/proc/$worker/status") !~ /^TracerPid:\s+[1-9]/m && time < $deadline;
+	$log_at = -s $standby->logfile;
+	my $durable_before = status($standby, 'durable_writes');
+	advance_past_mark($primary, '10 seconds');
+	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
+	ok($standby->poll_query_until('postgres', "SELECT NOT unsynced AND durable_writes > $durable_before FROM uuidx_mark_status()")
+		&& slurp_file($trace) =~ /^fsync\(\d+<[^>]*uuidx\.hwm>\).*EIO/m,
+		'the file\'s fsync failing, the marks are written anew, durably');
+	$strace->kill_kill;
+	ok(kill(0, $pm) && slurp_file($standby->logfile, $log_at) !~ /PANIC/, 'and the standby goes on, without a PANIC');
+
 	$strace = IPC::Run::start(
 		[ 'strace', '-qq', '-p', $worker, '-e', 'trace=fsync', '-e', 'inject=fsync:error=EIO',
 		  '-o', '/dev/null' ], '>', \$sout, '2>', \$serr);
@@ -327,7 +346,7 @@ SKIP:
 	sleep 0.1 while kill(0, $pm) && time < $deadline;
 	$strace->kill_kill;
 	ok(!kill(0, $pm), 'data_sync_retry off: a failed fsync of a replayed mark stops the standby');
-	like(slurp_file($standby->logfile, $log_at), qr/PANIC:  could not fsync file "uuidx\.hwm": Input\/output error/,
+	like(slurp_file($standby->logfile, $log_at), qr/PANIC:  could not make the high-water mark replayed from WAL durable in "uuidx\.hwm"/,
 		'with PostgreSQL\'s PANIC');
 	$standby->_update_pid(-1);
 	$standby->start;
@@ -341,6 +360,7 @@ SKIP:
 	# replay (no one would write it later, and a restartpoint could pass
 	# it); once the file can be written, a start replays it again.
 	my $tmp = $standby->data_dir . '/uuidx.hwm.tmp';
+	unlink $tmp;	# (a new file whose fsync failed above)
 	mkdir $tmp or die "$tmp: $!";
 	($pm) = slurp_file($standby->data_dir . '/postmaster.pid') =~ /^(\d+)/;
 	$log_at = -s $standby->logfile;
@@ -431,7 +451,7 @@ SKIP:
 		sleep 0.01;
 	}
 	like(slurp_file($node->logfile, $log_at),
-		qr/LOG:  the high-water mark file "uuidx\.hwm" could be written again\n.*DETAIL:  \d+ attempts? failed after the last reported failure\./,
+		qr/LOG:  the high-water mark file "uuidx\.hwm" could be written again\n.*DETAIL:  \d+ retried writes? failed after the last reported failure\./,
 		'the first write that succeeds says so, with the failures since the last report');
 	$session->{stderr} = '';
 	$session->query('SELECT count(uuid_generate_v7()) FROM generate_series(1, 1000)');
