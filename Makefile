@@ -42,6 +42,7 @@ OBJS = \
 	src/order/admin.o \
 	src/order/mark.o \
 	src/order/mark_file.o \
+	src/order/mark_report.o \
 	src/order/mark_wal.o \
 	src/order/order.o \
 	src/order/state.o \

@@ -4,7 +4,8 @@
  *	  Shared by the files of src/order/, from the top layer down: the value
  *	  path (values.c) and the SQL that moves or shows the generators
  *	  (admin.c) over the mark worker (worker.c), which runs the mark's moves
- *	  (mark.c), which use the state (state.c), the mark file (mark_file.c)
+ *	  (mark.c), which use the paced reports of retried writes
+ *	  (mark_report.c) over the state (state.c), the mark file (mark_file.c)
  *	  and its WAL records (mark_wal.c).  state.c says what the state and
  *	  the mark are; each layer calls only those below it.
  *
@@ -41,6 +42,8 @@
 extern void uuidx_mark_file_read(int64 *mark, int64 *v6_mark);
 extern bool uuidx_mark_file_write(int64 mark, int64 v6_mark, bool durable, int elevel);
 extern bool uuidx_mark_file_sync(int elevel);
+
+/* --- mark_report.c: paced reports of the mark's retried writes --- */
 
 /* A retried write's report (uuidx_mark_report_begin() and _end()). */
 typedef struct UuidxMarkReport
@@ -89,7 +92,7 @@ typedef struct UuidxSharedState
 	pg_atomic_uint64 early_retry_us;
 
 	/*
-	 * Failed writes of the mark file that are retried (mark_file.c), not
+	 * Failed writes of the mark file that are retried (mark_report.c), not
 	 * reported yet, and the monotonic us before which none is reported.
 	 */
 	pg_atomic_uint32 unreported_failures;

@@ -241,9 +241,9 @@ uuidx_state_attach(void)
 		 * holds the lock; v4, 1.3.2, what the mark worker and redo share; v5,
 		 * 1.4.1, the worker's reading of synchronous_standby_names; v6,
 		 * 1.5.0, the writer of the mark and the worker's times; v7, 1.5.2,
-		 * the pacing of failed writes' reports). Sessions
-		 * still running an older library keep theirs, so a library upgrade
-		 * takes a server restart.
+		 * the pacing of failed writes' reports). Sessions still running an
+		 * older library keep theirs, so a library upgrade takes a server
+		 * restart.
 		 */
 		uuidx_state = UUIDX_GET_NAMED_DSM_SEGMENT("uuidx_state_v7", sizeof(UuidxSharedState),
 												  init_dsm_state, &found);
