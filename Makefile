@@ -22,7 +22,7 @@
 # CHANGELOG.md name it (test/t/010_release.pl checks that they agree).  The
 # SQL objects have their own version, uuidx.control's default_version: a
 # release that changes only the library keeps it (1.0.1 runs the 1.0 SQL).
-UUIDX_VERSION = 1.5.2
+UUIDX_VERSION = 1.6.0
 
 # uuidx_core18: PostgreSQL 18's names for code written for 18 on 15 to 17,
 # a second extension that requires uuidx and calls its library.
@@ -58,6 +58,7 @@ OBJS = \
 	src/time_range/form_calls.o \
 	src/time_range/form_order.o \
 	src/time_range/forms.o \
+	src/time_range/hypertables.o \
 	src/time_range/init.o \
 	src/time_range/meaning.o \
 	src/time_range/paths.o \
@@ -99,7 +100,7 @@ PG_CPPFLAGS += -I$(srcdir)/src -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
 # beside a whole suite: the package's autopkgtest in CI and the PGXN zip's
 # (REGRESS_RANDOM= in the environment).
 REGRESS_RANDOM ?= time_range_random
-REGRESS = bounds catalog convert core18_names extract mask migration minmax pg_uuidv7 security time_forms time_range time_range_plans \
+REGRESS = bounds catalog convert core18_names extract mask migration minmax pg_uuidv7 security shared_names time_forms time_range time_range_plans \
 	time_range_rules \
 	time_range_shapes \
 	$(REGRESS_RANDOM) ulid v6 v7 v8

@@ -365,6 +365,24 @@ SELECT id FROM forms_decl ORDER BY uuid_timestamp(id) DESC NULLS LAST, id DESC L
 SELECT array_agg(id) = (SELECT array_agg(id) FROM (SELECT id FROM (SELECT id, uuid_timestamp(id) AS t FROM forms_decl OFFSET 0) d
                                                    ORDER BY t DESC, id DESC LIMIT 10) d) AS newest_in_order
 FROM (SELECT id FROM forms_decl ORDER BY uuid_timestamp(id) DESC, id DESC LIMIT 10) s;
+-- On a column that declares nothing, with a comparison in WHERE of a
+-- form that reads v7 keys only (NULL, so the row rejected, for any other
+-- key): the rows left are v7 keys, whose time order is their key order, so
+-- the key's index, backwards, no sort (before 1.6: a sort of the window);
+-- the newest rows as the definition orders them, on a column of every
+-- kind of UUID too (which sorts its few rows).  With uuid_timestamp(),
+-- which reads v1 and v6 keys too, the rows are sorted.
+EXPLAIN (COSTS OFF)
+SELECT id FROM forms_v7 WHERE uuid_v7_to_timestamptz(id) >= '2026-11-01' ORDER BY uuid_v7_to_timestamptz(id) DESC, id DESC LIMIT 10;
+EXPLAIN (COSTS OFF)
+SELECT id FROM forms_v7 WHERE uuid_v7_to_timestamptz(id) >= '2026-11-01' ORDER BY uuid_v7_to_timestamptz(id) DESC LIMIT 10;
+EXPLAIN (COSTS OFF)
+SELECT id FROM forms_v7 WHERE uuid_timestamp(id) >= '2026-11-01' ORDER BY uuid_timestamp(id) DESC LIMIT 10;
+SELECT array_agg(id) = (SELECT array_agg(id) FROM (SELECT id FROM (SELECT id, uuid_v7_to_timestamptz(id) AS t FROM forms_any OFFSET 0) d
+                                                   WHERE t >= '2026-11-01' ORDER BY t DESC, id DESC LIMIT 10) d) AS newest_in_order,
+       count(*) AS newest
+FROM (SELECT id FROM forms_any WHERE uuid_v7_to_timestamptz(id) >= '2026-11-01'
+      ORDER BY uuid_v7_to_timestamptz(id) DESC, id DESC LIMIT 10) s;
 -- A keyset page as a row comparison on a column that declares nothing:
 -- the key's comparison it implies bounds the scan's index walk.
 CREATE TABLE forms_page (id uuid PRIMARY KEY, payload int);

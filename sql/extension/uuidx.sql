@@ -96,12 +96,6 @@ COMMENT ON FUNCTION uuid_v7_upper_bound(pg_catalog.timestamptz) IS
 
 -- Extraction: IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF (they never fail).
 
-CREATE FUNCTION uuid_version(pg_catalog.uuid)
-RETURNS pg_catalog.int2
-AS 'MODULE_PATHNAME', 'uuidx_version'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-COMMENT ON FUNCTION uuid_version(pg_catalog.uuid) IS
-'version nibble, or NULL when the variant is not RFC 9562''s';
 
 CREATE FUNCTION uuid_variant(pg_catalog.uuid)
 RETURNS pg_catalog.int2
@@ -110,12 +104,47 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION uuid_variant(pg_catalog.uuid) IS
 'variant bits as a number: 0 NCS, 2 RFC 9562, 6 Microsoft, 7 reserved';
 
-CREATE FUNCTION uuid_timestamp(pg_catalog.uuid)
-RETURNS pg_catalog.timestamptz
-AS 'MODULE_PATHNAME', 'uuidx_timestamp'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-COMMENT ON FUNCTION uuid_timestamp(pg_catalog.uuid) IS
-'creation time of a v1, v6 or v7 UUID, NULL for other versions';
+-- uuid_version(uuid) and uuid_timestamp(uuid).  A schema that holds a
+-- function of either name and argument already (TimescaleDB's, from 2.23:
+-- it installs in public too, and its script fails beside uuidx's names, so
+-- it goes first) keeps it, with a WARNING that says whose it is, as min
+-- and max are kept (below).  TimescaleDB's uuid_version() reads what
+-- uuidx's does; its uuid_timestamp() reads v7 keys only (NULL for v1 and
+-- v6) and to the millisecond: unqualified calls reach theirs.  uuidx's own
+-- SQL calls neither; its C code finds its functions as the extension's
+-- members, not by name.  (A database at an earlier version has uuidx's.)
+DO $$
+DECLARE
+  f record;
+  sig pg_catalog.regprocedure;
+  owner pg_catalog.name;
+BEGIN
+  FOR f IN SELECT * FROM (VALUES
+      ('uuid_version', 'pg_catalog.int2', 'uuidx_version',
+       'version nibble, or NULL when the variant is not RFC 9562''s'),
+      ('uuid_timestamp', 'pg_catalog.timestamptz', 'uuidx_timestamp',
+       'creation time of a v1, v6 or v7 UUID, NULL for other versions')) v(name, result, symbol, note) LOOP
+    sig := pg_catalog.to_regprocedure(pg_catalog.format('%I.%s(pg_catalog.uuid)', pg_catalog.current_schema(), f.name));
+    IF sig IS NULL THEN
+      EXECUTE pg_catalog.format('CREATE FUNCTION %s(pg_catalog.uuid) RETURNS %s AS %L, %L LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF',
+                                f.name, f.result, 'MODULE_PATHNAME', f.symbol);
+      EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s(pg_catalog.uuid) IS %L', f.name, f.note);
+    ELSIF NOT EXISTS (SELECT FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
+                       WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = sig
+                         AND e.extname = 'uuidx' AND d.deptype = 'e') THEN
+      owner := (SELECT e.extname FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
+                 WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = sig AND d.deptype = 'e');
+      RAISE WARNING 'schema "%" already has %(uuid), %: left as it is', pg_catalog.current_schema(), f.name,
+                    CASE WHEN owner IS NULL THEN 'which is no extension''s' ELSE pg_catalog.format('extension %I''s', owner) END
+        USING DETAIL = pg_catalog.format('Unqualified calls of %s(uuid) reach it, not uuidx''s.', f.name),
+              HINT = CASE WHEN owner IS DISTINCT FROM 'timescaledb'
+                       THEN 'To call uuidx''s unqualified, create uuidx in a schema of its own, first in the search path.'
+                       WHEN f.name = 'uuid_timestamp'
+                       THEN 'TimescaleDB''s reads v7 keys only, to the millisecond, and uuidx''s time queries read it as they read uuid_v7_to_timestamptz(); for v1 and v6 keys call uuidx''s, in a schema of its own.'
+                       ELSE 'TimescaleDB''s reads what uuidx''s does.' END;
+    END IF;
+  END LOOP;
+END $$;
 
 -- The same of a UUID's text, for callers that pass keys as text (pg_partman's
 -- time decoder); not LEAKPROOF, as text that is not a UUID is an error.
@@ -576,7 +605,9 @@ BEGIN
         WHILE (SELECT typtype FROM pg_type WHERE oid = base) = 'd' LOOP
             base := (SELECT typbasetype FROM pg_type WHERE oid = base);
         END LOOP;
-        keytime := CASE WHEN c.version = 6 THEN format('%s.uuid_timestamp(k)', ext)
+        -- (uuidx's own functions: uuid_timestamp(uuid) and uuid_version(uuid)
+        -- in the schema may be another extension's)
+        keytime := CASE WHEN c.version = 6 THEN format('%s.uuid_timestamp(k::text)', ext)
                         ELSE $q$('epoch'::timestamptz + ('x' || substr(replace(k::text, '-', ''), 1, 12))::bit(48)::int8 * interval '1 millisecond')$q$
                    END;
         IF base = 'uuid'::regtype THEN
@@ -634,10 +665,10 @@ BEGIN
                 rows_of := format('(SELECT %s AS k FROM %s %s) s', key,
                                   CASE WHEN (SELECT relkind FROM pg_class WHERE oid = leaf.rel) = 'v' THEN '' ELSE 'ONLY' END,
                                   leaf.rel::regclass);
-                EXECUTE format('SELECT k, %4$s FROM %1$s WHERE %2$s.uuid_version(k) = $1 AND %3$s AND %4$s <= $2
+                EXECUTE format('SELECT k, %4$s FROM %1$s WHERE %2$s.uuid_variant(k) = 2 AND substr(k::text, 15, 1) = $1::text AND %3$s AND %4$s <= $2
                                  ORDER BY k DESC LIMIT 1', rows_of, ext, below, keytime)
                   INTO k, ktime USING c.version, lim;
-                EXECUTE format('SELECT k, %4$s FROM %1$s WHERE %2$s.uuid_version(k) = $1 AND %3$s AND %4$s > $2
+                EXECUTE format('SELECT k, %4$s FROM %1$s WHERE %2$s.uuid_variant(k) = 2 AND substr(k::text, 15, 1) = $1::text AND %3$s AND %4$s > $2
                                  ORDER BY k DESC LIMIT 1', rows_of, ext, above, keytime)
                   INTO far, fartime USING c.version, lim, lim + interval '100 years';
                 IF far IS NOT NULL THEN

@@ -588,6 +588,51 @@ every_time(void)
 	return (Node *) makeConst(TSTZRANGEOID, -1, InvalidOid, -1, range, false, false);
 }
 
+/* LEAST or GREATEST of two uuids. */
+static Node *
+uuid_minmax(MinMaxOp op, Node *a, Node *b)
+{
+	MinMaxExpr *mm = makeNode(MinMaxExpr);
+
+	mm->minmaxtype = UUIDOID;
+	mm->minmaxcollid = InvalidOid;
+	mm->inputcollid = InvalidOid;
+	mm->op = op;
+	mm->args = list_make2(a, b);
+	mm->location = -1;
+	return (Node *) mm;
+}
+
+/*
+ * The comparisons of a TimescaleDB uuid dimension (hypertables.c), their
+ * bounds kept within the v7 keys, from the least to the greatest:
+ * TimescaleDB refuses, at planning, a constant compared with the column
+ * that is no v7 key (where the comparison stands among the query's
+ * conditions, not inside an OR), and a window that holds no v7 time
+ * (before 1970, after 10889, empty) has the max or the nil UUID for a
+ * bound.  The comparisons then hold for the least or the greatest v7 key,
+ * outside the window, which the arm beside them checks: no key range is
+ * exact there, as no v7 key lies below the least.
+ */
+static List *
+v7_keys_bounds(List *comparisons)
+{
+	static const pg_uuid_t least = {{0, 0, 0, 0, 0, 0, 0x70, 0, 0x80, 0, 0, 0, 0, 0, 0, 0}};
+	static const pg_uuid_t greatest = {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f, 0xff,
+	0xbf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	ListCell   *lc;
+
+	foreach(lc, comparisons)
+	{
+		OpExpr	   *op = lfirst(lc);
+
+		lsecond(op->args) = uuid_minmax(IS_LEAST,
+										uuid_minmax(IS_GREATEST, lsecond(op->args), make_uuid_const(&least)),
+										make_uuid_const(&greatest));
+	}
+	return comparisons;
+}
+
 /* Clauses ANDed, or the one clause. */
 static Node *
 and_of(List *clauses)
@@ -645,7 +690,7 @@ uuidx_tr_clauses(Oid sibling, Node *id, Node *range, int mask,
 	check = check_range ? range_check(range) : NULL;
 	if (check != NULL)
 		clauses = lappend(clauses, check);
-	if (target->partition_key)
+	if (target->partition_key || declared.dimension)
 	{
 		List	   *pairs = NIL;
 
@@ -657,16 +702,23 @@ uuidx_tr_clauses(Oid sibling, Node *id, Node *range, int mask,
 			if (pair == NIL)
 				pruned = false; /* a version's keys all qualify: nothing to
 								 * prune */
+			else if (declared.dimension && versions[i] == 7)
+				pair = v7_keys_bounds(pair);
+			else if (declared.dimension && n == 1)
+				pruned = false; /* v6 keys alone, before 1970: TimescaleDB
+								 * refuses their comparisons */
 			pairs = lappend(pairs, and_of(pair));
 		}
-		if (pruned && n == 1)
+		if (pruned && n == 1 && !declared.dimension)
 		{
 			/*
 			 * One version: a key of it lies in its key range exactly when its
 			 * time lies in the window, so beside the comparisons the arm need
 			 * only check that the key is of the version, over every time (a
 			 * constant, cheap for every row of every partition); not at all
-			 * where the column's constraints say every key is of it.
+			 * where the column's constraints say every key is of it.  (Not on
+			 * a TimescaleDB dimension, whose comparisons v7_keys_bounds()
+			 * keeps within the v7 keys: they are not exact.)
 			 */
 			clauses = lappend(clauses, linitial(pairs));
 			if (!(declared.strong && declared.only == versions[0]))
@@ -680,7 +732,7 @@ uuidx_tr_clauses(Oid sibling, Node *id, Node *range, int mask,
 			return and_of(clauses);
 		}
 		if (pruned)
-			clauses = lappend(clauses, make_orclause(pairs));
+			clauses = lappend(clauses, n == 1 ? linitial(pairs) : (Node *) make_orclause(pairs));
 	}
 	for (int i = 0; i < n; i++)
 	{

@@ -38,17 +38,18 @@
 #include "access/stratnum.h"
 #include "access/sysattr.h"
 #include "access/table.h"
+#include "catalog/dependency.h"
 #include "catalog/pg_class_d.h"
 #include "catalog/pg_index.h"
 #include "catalog/pg_inherits.h"
 #include "catalog/pg_opfamily_d.h"
+#include "catalog/pg_proc_d.h"
 #include "catalog/pg_type_d.h"
 #include "commands/extension.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/tlist.h"
-#include "parser/parse_func.h"
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
 #include "utils/hsearch.h"
@@ -119,28 +120,55 @@ remember_sibling(Oid sibling, const char *extension, const char *name, int nargs
 }
 
 /*
- * An SQL function of the extension, found in the schema of a sibling;
- * InvalidOid when it does not exist (a database whose extension is at an
- * older SQL version than the library).
+ * The function of that name and arguments in a schema, where it is a
+ * member of the extension ext; InvalidOid where there is none, or it is
+ * another's (an extension in the same schema whose function uuidx left in
+ * place, as TimescaleDB's uuid_timestamp(uuid)).
+ */
+static Oid
+member_function(Oid ext, Oid schema, const char *name, int nargs, const Oid *argtypes)
+{
+	Oid			fn;
+
+	if (!OidIsValid(ext) || !OidIsValid(schema))
+		return InvalidOid;
+
+	/*
+	 * By the catalog's cache, not by name lookup: the planner reads the
+	 * function for any user, who may lack USAGE on the extension's schema.
+	 */
+	fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid,
+						 CStringGetDatum(name),
+						 PointerGetDatum(buildoidvector(argtypes, nargs)),
+						 ObjectIdGetDatum(schema));
+	if (OidIsValid(fn) && getExtensionOfObject(ProcedureRelationId, fn) != ext)
+		return InvalidOid;
+	return fn;
+}
+
+/*
+ * An SQL function of the extension, found in the schema of a sibling (a
+ * function of the extension); InvalidOid when it does not exist (a
+ * database whose extension is at an older SQL version than the library,
+ * or where the schema had a function of that name before uuidx).
  */
 Oid
 uuidx_tr_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes)
 {
 	SiblingEntry *entry = cached_sibling(sibling, NULL, name, nargs);
-	char	   *schema;
 
 	if (entry != NULL)
 		return entry->found;
-	schema = get_namespace_name(get_func_namespace(sibling));
 	return remember_sibling(sibling, NULL, name, nargs,
-							LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
-										   nargs, argtypes, true));
+							member_function(getExtensionOfObject(ProcedureRelationId, sibling),
+											get_func_namespace(sibling), name, nargs, argtypes));
 }
 
 /*
- * A function name(uuid) of an extension (uuidx, or uuidx_core18), found in
- * its schema: InvalidOid when the extension or the function is not there.
- * For the forms and CHECKs of core's functions and of uuidx_core18's.
+ * A function name(uuid) of an extension (uuidx, uuidx_core18 or
+ * TimescaleDB), found in its schema: InvalidOid when the extension or its
+ * function is not there.  For the forms and CHECKs of core's functions and
+ * of the other extensions'.
  */
 Oid
 uuidx_tr_extension_function(const char *extension, const char *name)
@@ -148,35 +176,34 @@ uuidx_tr_extension_function(const char *extension, const char *name)
 	static const Oid argtypes[] = {UUIDOID};
 	SiblingEntry *entry = cached_sibling(InvalidOid, extension, name, 1);
 	Oid			ext;
-	char	   *schema = NULL;
 
 	if (entry != NULL)
 		return entry->found;
 	ext = get_extension_oid(extension, true);
-	if (OidIsValid(ext))
-		schema = get_namespace_name(get_extension_schema(ext));
 	return remember_sibling(InvalidOid, extension, name, 1,
-							schema == NULL ? InvalidOid :
-							LookupFuncName(list_make2(makeString(schema), makeString(pstrdup(name))),
-										   1, argtypes, true));
+							OidIsValid(ext) ?
+							member_function(ext, get_extension_schema(ext), name, 1, argtypes) :
+							InvalidOid);
 }
 
 /*
  * A claim function(column) <op> value, built as the parser builds the same
- * expression written in a CHECK constraint (smallint = integer); op is
+ * expression written in a CHECK constraint (smallint = integer for uuidx's
+ * and core's functions, integer = integer for TimescaleDB's); op is
  * BTEqualStrategyNumber, or 0 for <>.
  */
 static List *
 claim(Oid fn, Node *column, int strategy, int32 value)
 {
-	Oid			op = get_opfamily_member(INTEGER_BTREE_FAM_OID, INT2OID, INT4OID,
+	Oid			result = get_func_rettype(fn);
+	Oid			op = get_opfamily_member(INTEGER_BTREE_FAM_OID, result, INT4OID,
 										 BTEqualStrategyNumber);
 	Expr	   *expr;
 
 	if (strategy == 0)
 		op = get_negator(op);
 	expr = make_opclause(op, BOOLOID, false,
-						 (Expr *) makeFuncExpr(fn, INT2OID, list_make1(column), InvalidOid,
+						 (Expr *) makeFuncExpr(fn, result, list_make1(column), InvalidOid,
 											   InvalidOid, COERCE_EXPLICIT_CALL),
 						 (Expr *) makeConst(INT4OID, -1, InvalidOid, sizeof(int32),
 											Int32GetDatum(value), false, true),
@@ -338,7 +365,7 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
 {
 	static const Oid argtypes[] = {UUIDOID};
 	static const int time_versions[] = {1, 6, 7};
-	Oid			version_fns[3];
+	Oid			version_fns[4];
 	int			nfns = 0;
 	Oid			variant_fn;
 	Relation	rel;
@@ -349,6 +376,7 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
 	d->only = 0;
 	d->strong = false;
 	d->nindexed = 0;
+	d->dimension = false;
 	version_fns[nfns] = uuidx_tr_sibling_function(sibling, "uuid_version", 1, argtypes);
 	if (OidIsValid(version_fns[nfns]))
 		nfns++;
@@ -358,6 +386,10 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
 	/* code written for 18, on 15-17: uuidx_core18's uuid_extract_version() */
 	version_fns[nfns] = uuidx_tr_extension_function("uuidx_core18", "uuid_extract_version");
 	if (OidIsValid(version_fns[nfns]))
+		nfns++;
+	/* TimescaleDB's (2.23 and later), which reads what uuidx's does */
+	version_fns[nfns] = uuidx_tr_extension_function("timescaledb", "uuid_version");
+	if (OidIsValid(version_fns[nfns]) && get_func_rettype(version_fns[nfns]) == INT4OID)
 		nfns++;
 	variant_fn = uuidx_tr_sibling_function(sibling, "uuid_variant", 1, argtypes);
 
@@ -411,6 +443,15 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
 		d->strong = d->only != 0 && OidIsValid(variant_fn) &&
 			predicate_implied_by(claim(variant_fn, column, BTEqualStrategyNumber, 2), checks, true);
 	}
+
+	/*
+	 * A hypertable's uuid dimension: the time clauses carry comparisons
+	 * TimescaleDB excludes chunks by.  (It takes only v7 keys in an INSERT,
+	 * but an UPDATE that keeps a row in its chunk writes any key: the column
+	 * declares nothing.)
+	 */
+	d->dimension = rel->rd_rel->relkind == RELKIND_RELATION &&
+		uuidx_tr_hypertable_uuid_dimension(rel, attnum);
 	table_close(rel, NoLock);
 }
 
@@ -457,6 +498,7 @@ uuidx_tr_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 		d->strong = false;
 		d->nindexed = 0;
 		d->partial = false;
+		d->dimension = false;
 		return;
 	}
 	if (declared_cache == NULL)

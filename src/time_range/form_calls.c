@@ -29,18 +29,24 @@
 #include "utils/syscache.h"
 
 /*
- * A form of core's uuid_extract_timestamp() or uuidx_core18's, which reads
- * these versions: its sibling is uuidx's uuid_timestamp(), where uuidx is.
+ * A form of another's function (core's uuid_extract_timestamp(),
+ * uuidx_core18's, TimescaleDB's uuid_timestamp()), which reads these
+ * versions: its sibling is uuidx's uuid_v7_to_timestamptz(), where uuidx
+ * is (a name no other extension of a schema takes from it).
  */
 static bool
-extract_form(Form *form, int versions)
+others_form(Form *form, int versions)
 {
 	form->versions = versions;
-	form->sibling = uuidx_tr_extension_function("uuidx", "uuid_timestamp");
+	form->sibling = uuidx_tr_extension_function("uuidx", "uuid_v7_to_timestamptz");
 	return OidIsValid(form->sibling);
 }
 
-/* Is node a call of uuid_timestamp, uuid_v7_to_timestamptz or core's? */
+/*
+ * Is node a call of uuid_timestamp, uuid_v7_to_timestamptz, core's, or
+ * TimescaleDB's uuid_timestamp() (2.23 and later: the millisecond of a v7
+ * of the RFC variant, NULL for any other UUID, as uuid_v7_to_timestamptz)?
+ */
 bool
 uuidx_tr_form_of(Node *node, Form *form)
 {
@@ -58,10 +64,12 @@ uuidx_tr_form_of(Node *node, Form *form)
 	form->fn = call->funcid;
 #ifdef UUIDX_CORE_EXTRACT_TIMESTAMP
 	if (call->funcid == UUIDX_CORE_EXTRACT_TIMESTAMP)
-		return extract_form(form, UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS);
+		return others_form(form, UUIDX_CORE_EXTRACT_TIMESTAMP_VERSIONS);
 #endif
 	if (call->funcid < FirstNormalObjectId)
 		return false;
+	if (call->funcid == uuidx_tr_extension_function("timescaledb", "uuid_timestamp"))
+		return others_form(form, 1 << 7);
 	fmgr_info(call->funcid, &flinfo);
 	form->sibling = call->funcid;
 	if (flinfo.fn_addr == uuidx_timestamp)
@@ -69,7 +77,7 @@ uuidx_tr_form_of(Node *node, Form *form)
 	else if (flinfo.fn_addr == uuidx_v7_to_timestamptz)
 		form->versions = 1 << 7;
 	else if (flinfo.fn_addr == uuidx_core_extract_timestamp)
-		return extract_form(form, UUIDX_CORE18_EXTRACT_TIMESTAMP_VERSIONS);
+		return others_form(form, UUIDX_CORE18_EXTRACT_TIMESTAMP_VERSIONS);
 	else
 		return false;
 	return true;

@@ -15,6 +15,7 @@
 #include "optimizer/optimizer.h"
 #include "optimizer/tlist.h"
 #include "parser/parse_oper.h"
+#include "utils/fmgroids.h"
 
 /*
  * Is the sort key after the form's (next) the form's key
@@ -36,13 +37,58 @@ key_follows(Query *query, const Form *form, const SortGroupClause *sort,
 }
 
 /*
+ * Does every row the query returns have a v7 key of the RFC variant, as
+ * the form reads it: is the form, which is NULL for any other key, an
+ * argument of a comparison of timestamptz (strict: NULL rejects the row)
+ * among the conditions of its WHERE, as written?
+ */
+static bool
+where_compares_form(Node *quals, const Form *form)
+{
+	ListCell   *lc;
+
+	if (quals == NULL || form->versions != 1 << 7)
+		return false;
+	foreach(lc, make_ands_implicit((Expr *) quals))
+	{
+		OpExpr	   *op = lfirst(lc);
+		ListCell   *la;
+
+		if (!IsA(op, OpExpr) || list_length(op->args) != 2)
+			continue;
+		set_opfuncid(op);
+		switch (op->opfuncid)
+		{
+			case F_TIMESTAMPTZ_LT:
+			case F_TIMESTAMPTZ_LE:
+			case F_TIMESTAMPTZ_EQ:
+			case F_TIMESTAMPTZ_GE:
+			case F_TIMESTAMPTZ_GT:
+				break;
+			default:
+				continue;
+		}
+		foreach(la, op->args)
+		{
+			Form		other;
+
+			if (uuidx_tr_form_of(lfirst(la), &other) && other.versions == 1 << 7 &&
+				equal(strip_implicit_coercions(other.id), strip_implicit_coercions(form->id)))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
  * ORDER BY f(id) [DESC] as the last sort key, or followed by id in the same
  * order, into ORDER BY id [DESC], where every key of the column is of the
  * one version f reads whose time grows with the key (see the head of this
- * file).
+ * file), or where f reads v7 keys only and the query's WHERE, as written
+ * (quals), compares f(id): it returns only rows whose key is a v7.
  */
 void
-uuidx_tr_rewrite_order(Query *query)
+uuidx_tr_rewrite_order(Query *query, Node *quals)
 {
 	SortGroupClause *sort;
 	TargetEntry *tle;
@@ -84,8 +130,10 @@ uuidx_tr_rewrite_order(Query *query)
 	if (!OidIsValid(target.relid))
 		return;
 	uuidx_tr_declared(form.sibling, target.relid, target.attnum, &declared);
-	if (!declared.strong || !(form.versions & (1 << declared.only)) ||
-		uuidx_tr_declared_indexed(&declared, form.fn))
+	if (!(declared.strong && (form.versions & (1 << declared.only))) &&
+		!where_compares_form(quals, &form))
+		return;
+	if (uuidx_tr_declared_indexed(&declared, form.fn))
 		return;
 
 	if (sort->sortop != time_lt && sort->sortop != time_gt)

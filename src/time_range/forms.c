@@ -57,6 +57,8 @@
  */
 #include "time_range/time_range_internal.h"
 
+#include "time_range/scan/scan.h"
+
 #include "compat.h"
 #include "access/stratnum.h"
 #include "catalog/pg_attribute.h"
@@ -628,22 +630,43 @@ rewrite_queries(Node *node, void *context)
 		if (query->commandType != CMD_UTILITY)
 		{
 			Relids		rels;
+			Node	   *written = query->sortClause != NIL && query->jointree != NULL ?
+				copyObject(query->jointree->quals) : NULL;
 
 			rewrite_jointree(query, (Node *) query->jointree, &rels);
-			uuidx_tr_rewrite_order(query);
+			uuidx_tr_rewrite_order(query, written);
 		}
 		return query_tree_walker(query, rewrite_queries, context, 0);
 	}
 	return expression_tree_walker(node, rewrite_queries, context);
 }
 
+/*
+ * The planner hook: the forms rewritten, then the planner, in a planning
+ * of its own for the scan's notes (scan/planner.c), given back on an ERROR
+ * too.
+ */
 static PlannedStmt *
 forms_planner(UUIDX_PLANNER_PARAMS)
 {
+	PlannedStmt *volatile result = NULL;
+	uint64		outer;
+
 	rewrite_queries((Node *) parse, NULL);
-	if (prev_planner_hook)
-		return prev_planner_hook(UUIDX_PLANNER_ARGS);
-	return standard_planner(UUIDX_PLANNER_ARGS);
+	outer = uuidx_scan_planning_begin();
+	PG_TRY();
+	{
+		if (prev_planner_hook)
+			result = prev_planner_hook(UUIDX_PLANNER_ARGS);
+		else
+			result = standard_planner(UUIDX_PLANNER_ARGS);
+	}
+	PG_FINALLY();
+	{
+		uuidx_scan_planning_end(outer);
+	}
+	PG_END_TRY();
+	return result;
 }
 
 void

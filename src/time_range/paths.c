@@ -24,6 +24,7 @@
 
 #include "access/stratnum.h"
 #include "catalog/pg_am_d.h"
+#include "catalog/pg_class_d.h"
 #include "catalog/pg_type_d.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
@@ -296,9 +297,65 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 	ReleaseVariableStats(vardata);
 }
 
+/* Is the path one of PostgreSQL's own scans of the relation's table? */
+static bool
+own_scan(Path *path, RelOptInfo *rel)
+{
+	if (path->parent != rel)
+		return false;
+	switch (path->pathtype)
+	{
+		case T_SeqScan:
+		case T_SampleScan:
+		case T_IndexScan:
+		case T_IndexOnlyScan:
+		case T_BitmapHeapScan:
+		case T_TidScan:
+		case T_TidRangeScan:
+			return true;
+		default:
+			return false;
+	}
+}
+
+/*
+ * Does PostgreSQL read this relation's rows as it planned them: a table
+ * (not a parent whose children are planned in its place), every path of
+ * which is one of PostgreSQL's own scans of it?  An extension that supplies
+ * a relation's rows otherwise replaces its paths before this hook sees
+ * them: TimescaleDB expands a hypertable's chunks itself, where the root,
+ * planned as a table, holds no rows, and gives the root an Append of the
+ * chunks (or a scan of its own that finds them as it goes), calling the
+ * other extensions' hooks afterwards, in either order of
+ * shared_preload_libraries.  uuidx plans no path over such a relation;
+ * the children another extension plans are planned as the tables they
+ * are, each through this hook.
+ */
+static bool
+rows_read_as_planned(RelOptInfo *rel, RangeTblEntry *rte)
+{
+	ListCell   *lc;
+
+	if (rel->rtekind != RTE_RELATION || rte->inh ||
+		(rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_MATVIEW))
+		return false;
+	foreach(lc, rel->pathlist)
+	{
+		if (!own_scan(lfirst(lc), rel))
+			return false;
+	}
+	foreach(lc, rel->partial_pathlist)
+	{
+		if (!own_scan(lfirst(lc), rel))
+			return false;
+	}
+	return true;
+}
+
 /*
  * set_rel_pathlist_hook: charge the walks of the paths the planner made,
- * then offer the scan of scan/exec.c, which makes no such walk.
+ * then offer the scan of scan/exec.c, which makes no such walk; only where
+ * PostgreSQL reads the rows as planned (rows_read_as_planned()).
  */
 static void
 time_range_paths(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
@@ -312,7 +369,7 @@ time_range_paths(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *r
 	 * has no paths to charge, and wants none (the planner has not counted its
 	 * pages among the query's).
 	 */
-	if (rel->rtekind != RTE_RELATION || IS_DUMMY_REL(rel))
+	if (IS_DUMMY_REL(rel) || !rows_read_as_planned(rel, rte))
 		return;
 	charge_walks(root, rel, rti, rte);
 	uuidx_scan_paths(root, rel);

@@ -21,6 +21,7 @@
 #include "layout/layout.h"
 #include "nodes/pathnodes.h"
 #include "utils/rangetypes.h"
+#include "utils/relcache.h"
 #include "utils/selfuncs.h"
 
 /*
@@ -89,6 +90,8 @@ typedef struct UuidxDeclared
 	Oid			indexed[UUIDX_INDEXED_FNS];
 	bool		partial;		/* a partial index's predicate reads the
 								 * column */
+	bool		dimension;		/* a hypertable's uuid dimension
+								 * (hypertables.c) */
 } UuidxDeclared;
 
 /* The column a time clause reads (declared.c). */
@@ -148,6 +151,9 @@ extern double uuidx_tr_key_share(PlannerInfo *root, VariableStatData *vardata,
 								 const pg_uuid_t *from, const pg_uuid_t *to);
 extern Selectivity uuidx_tr_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version);
 
+/* hypertables.c: what TimescaleDB says of a table */
+extern bool uuidx_tr_hypertable_uuid_dimension(Relation rel, AttrNumber attnum);
+
 /* declared.c: what a column's constraints say */
 extern Oid	uuidx_tr_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes);
 extern Oid	uuidx_tr_extension_function(const char *extension, const char *name);
@@ -188,7 +194,7 @@ extern bool uuidx_tr_form_of(Node *node, Form *form);
 extern bool uuidx_tr_partial_implied(Query *query, const Form *form, List *conds);
 
 /* form_order.c: ORDER BY a form */
-extern void uuidx_tr_rewrite_order(Query *query);
+extern void uuidx_tr_rewrite_order(Query *query, Node *quals);
 
 /* forms.c: the forms users write, rewritten; paths.c: index walks */
 extern void uuidx_tr_forms_init(void);

@@ -54,6 +54,71 @@ static const CustomPathMethods path_methods = {
 };
 
 /*
+ * The index scans allowed for a table when the planner last made its index
+ * paths, as the support function's calls saw them (uuidx_scan_answers_arm()
+ * notes them): the scan's own paths follow them.  pg_hint_plan, through
+ * PostgreSQL 18, sets enable_indexscan and enable_indexonlyscan for a
+ * hinted table (NoIndexScan(t), SeqScan(t) ...) while it makes the table's
+ * paths anew in its set_rel_pathlist hook, and sets them back before the
+ * hooks it was called from go on: a hook that runs after it, as uuidx's
+ * does where uuidx is loaded after pg_hint_plan, sees the settings the hint
+ * replaced.  (From 19 it narrows the table's pgs_mask, read at any time.)
+ * A note holds for the planning it was made in (uuidx_scan_planning()).
+ */
+static struct
+{
+	uint64		planning;
+	Index		relid;
+	bool		indexscan;
+	bool		indexonly;
+}			made_with;
+static uint64 planning = 0;
+static uint64 plannings = 0;
+
+/* forms.c's planner hook: a planning begins; returns the one it is in. */
+uint64
+uuidx_scan_planning_begin(void)
+{
+	uint64		outer = planning;
+
+	planning = ++plannings;
+	return outer;
+}
+
+/* ... and ends, back in the one it was in (a planning within a planning). */
+void
+uuidx_scan_planning_end(uint64 outer)
+{
+	planning = outer;
+}
+
+static void
+note_index_settings(RelOptInfo *rel)
+{
+	made_with.planning = planning;
+	made_with.relid = rel->relid;
+	made_with.indexscan = UUIDX_CONSIDER_INDEXSCAN(rel);
+	made_with.indexonly = UUIDX_CONSIDER_INDEXONLY(rel);
+}
+
+/* May the scan's children be index scans, or index-only scans, here? */
+static bool
+consider_indexscan(RelOptInfo *rel)
+{
+	if (planning != 0 && made_with.planning == planning && made_with.relid == rel->relid)
+		return made_with.indexscan;
+	return UUIDX_CONSIDER_INDEXSCAN(rel);
+}
+
+static bool
+consider_indexonly(RelOptInfo *rel)
+{
+	if (planning != 0 && made_with.planning == planning && made_with.relid == rel->relid)
+		return made_with.indexonly;
+	return UUIDX_CONSIDER_INDEXONLY(rel);
+}
+
+/*
  * Can an index-only scan of the index return what the children need: the
  * columns of the target and of the clauses they check?
  */
@@ -65,7 +130,7 @@ index_returns_all(RelOptInfo *rel, IndexOptInfo *index, PathTarget *target,
 	Bitmapset  *returned = NULL;
 	ListCell   *lc;
 
-	if (!UUIDX_CONSIDER_INDEXONLY(rel))
+	if (!consider_indexonly(rel))
 		return false;
 	pull_varattnos((Node *) target->exprs, rel->relid, &needed);
 	foreach(lc, rel->baserestrictinfo)
@@ -113,8 +178,7 @@ scan_alone(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, const ScanSh
 	double		rows = rel->tuples;
 	ListCell   *lc;
 
-	if (!UUIDX_CONSIDER_INDEXSCAN(rel) || !uuidx_scan_enabled ||
-		index->nkeycolumns != 1)
+	if (!consider_indexscan(rel) || !uuidx_scan_enabled || index->nkeycolumns != 1)
 		return false;
 	if (rel->consider_startup && ordered)
 		return true;
@@ -241,13 +305,22 @@ partition_of_ranges(RelOptInfo *rel, const ScanShape *shape)
 
 /*
  * Does the table hold conditions the scan answers, in a statement where it
- * may run?
+ * may run, with index scans or index-only scans allowed (enable_indexscan,
+ * enable_indexonlyscan, as pg_hint_plan's hints set them for the table:
+ * consider_indexscan())?  Not on a table another
+ * extension has taken in hand, which marks it in fdw_private (a foreign
+ * table's field, which the planner leaves empty for a table):
+ * TimescaleDB's chunks, whose plans it rearranges, and which it excludes
+ * from a scan only where each chunk's node is a plain scan of it.  The
+ * planner's own index paths serve them, with the arms' index conditions.
  */
 static bool
 scan_offered(PlannerInfo *root, RelOptInfo *rel, ScanShape *shape)
 {
-	return rel->rtekind == RTE_RELATION && bms_is_empty(rel->lateral_relids) &&
-		statement_reads_only(root) && uuidx_scan_find_conditions(rel, shape) &&
+	return rel->rtekind == RTE_RELATION && rel->fdw_private == NULL &&
+		bms_is_empty(rel->lateral_relids) &&
+		(consider_indexscan(rel) || consider_indexonly(rel)) && statement_reads_only(root) &&
+		uuidx_scan_find_conditions(rel, shape) &&
 		!index_conditions_exact(root, rel, shape) && !partition_of_ranges(rel, shape);
 }
 
@@ -288,6 +361,7 @@ uuidx_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm)
 	List	   *pathkeys[2];
 	ListCell   *lc;
 
+	note_index_settings(rel);
 	if (!scan_offered(root, rel, &shape) || !index_serves(index, shape.id))
 		return false;
 	useful_pathkeys(root, rel, index, pathkeys);
@@ -369,6 +443,8 @@ uuidx_scan_paths(PlannerInfo *root, RelOptInfo *rel)
 		if (!index_serves(index, shape.id))
 			continue;
 		indexonly = index_returns_all(rel, index, target, &shape);
+		if (!indexonly && !consider_indexscan(rel))
+			continue;			/* index-only scans alone are allowed */
 
 		/*
 		 * Forward, ordered where the query wants that order, and backward

@@ -20,5 +20,7 @@
 extern void uuidx_scan_init(void);
 extern void uuidx_scan_paths(PlannerInfo *root, RelOptInfo *rel);
 extern bool uuidx_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm);
+extern uint64 uuidx_scan_planning_begin(void);
+extern void uuidx_scan_planning_end(uint64 outer);
 
 #endif							/* UUIDX_SCAN_H */
