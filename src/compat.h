@@ -1,11 +1,22 @@
 /*-------------------------------------------------------------------------
  *
  * compat.h
- *	  Every difference between the PostgreSQL majors uuidx supports (15 to
+ *	  The differences between the PostgreSQL majors uuidx supports (15 to
  *	  18, and 19 as REL_19_STABLE stands: built and tested only where a 19
- *	  can be had) is handled here, so the other files carry no version
- *	  tests.  Headers that a later major no longer includes indirectly are
- *	  included where they are used, in every major.
+ *	  can be had) are handled here, but for two that each concern one
+ *	  function and stay beside it: order/mark.c names its wait event from
+ *	  17 on (WaitEventExtensionNew), and order/worker.c walks the
+ *	  postmaster's worker list, a dlist from 18 on.  Headers that a later
+ *	  major no longer includes indirectly are included where they are used,
+ *	  in every major.
+ *
+ *	  Where a new major can break uuidx without a compiler's warning: two
+ *	  files read core's private headers.  order/mark_wal.c reads
+ *	  replication/walsender_private.h (WalSndCtl->lsn[], the position the
+ *	  synchronous standbys have flushed, which the mark's record waits
+ *	  for), and order/worker.c reads postmaster/bgworker_internals.h
+ *	  (BackgroundWorkerList, to see whether the mark worker was registered).
+ *	  Check both structures' fields against each new major.
  *
  *-------------------------------------------------------------------------
  */

@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * admin.c
- *	  The SQL that moves the generators (uuidx_generator_advance()) and
- *	  shows them (uuidx_generator_state()).
+ *	  The SQL that moves the generators (uuidx_generator_advance()), shows
+ *	  them (uuidx_generator_state()), and shows the high-water mark's
+ *	  upkeep (uuidx_mark_status()).
  *
  *-------------------------------------------------------------------------
  */

@@ -495,7 +495,7 @@ uuidx_tr_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, in
 	return result;
 }
 
-/* The index conditions of one version's keys in the range (see bounds_list). */
+/* The index conditions of one version's keys in the range (see uuidx_tr_bounds_list()). */
 List *
 uuidx_tr_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared)
 {
@@ -656,7 +656,7 @@ column_versions(Oid sibling, const TimeTarget *target, int mask, UuidxDeclared *
 /*
  * The clauses that say that id is a key of a version in the mask (a bit
  * per version, 6 and 7) whose time lies in the range, as described at the
- * head of this file: the range's check (with check_range, for a range the
+ * head of support.c: the range's check (with check_range, for a range the
  * query builds), the comparisons for partition pruning where id is the
  * partition key, and one arm per version, ORed.  The versions are those of
  * the mask that the column can hold, as its table's constraints say, and

@@ -3,7 +3,8 @@
  * form_order.c
  *	  ORDER BY a time form, as the last sort key or followed by the key
  *	  itself, into ORDER BY the key, on a column whose every key is of one
- *	  version whose time grows with the key (see the head of forms.c).
+ *	  version whose time grows with the key, or where the form reads v7 keys
+ *	  only and the WHERE compares it (see the head of forms.c).
  *
  *-------------------------------------------------------------------------
  */

@@ -34,14 +34,16 @@
  * (BETWEEN is two) make one window, which the planner estimates as one, not
  * as two independent conditions (see window_pair()).
  *
- * ORDER BY uuid_timestamp(id) [DESC] (or the other two), as the last sort
+ * ORDER BY uuid_timestamp(id) [DESC] (or another form), as the last sort
  * key or followed by id [DESC] (the key breaking the time's ties, as ORMs
- * write it), becomes ORDER BY id [DESC] on a column whose constraints say every
- * key is a v7 (or v6) of the RFC variant: there the time only grows with
- * the key, so the key's order is one of the time's, and an index on id
- * serves it.  Not with DISTINCT, GROUP BY, window functions, set
- * operations or FETCH ... WITH TIES, whose results depend on the sort key
- * itself.
+ * write it), becomes ORDER BY id [DESC] on a column whose constraints say
+ * every key is a v7 (or v6) of the RFC variant, or, on any column, where
+ * the form reads v7 keys only and the WHERE compares it (so every row
+ * returned has a v7 key): there the time only grows with the key, so the
+ * key's order is one of the time's, and an index on id serves it.  Not
+ * with DISTINCT, GROUP BY, grouping sets, aggregates, window functions,
+ * set-returning functions in the select list, set operations or FETCH ...
+ * WITH TIES, whose results depend on the sort key itself.
  *
  * Neither rewrite touches a form that an index of the table holds as an
  * expression (CREATE INDEX ON t (uuid_timestamp(id))): that index answers

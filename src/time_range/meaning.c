@@ -301,7 +301,8 @@ uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS)
  * false for a version other than 6 or 7 (it never fails: LEAKPROOF).
  * bounded (the planner's "pruned") says that comparisons for partition
  * pruning stand beside the arm; only the planner reads it
- * (support.c).
+ * (clauses.c's uuidx_tr_clause_parts(), for support.c, paths.c,
+ * selfuncs.c and scan/conditions.c).
  */
 Datum
 uuidx_time_within(PG_FUNCTION_ARGS)

@@ -354,7 +354,7 @@ rows_read_as_planned(RelOptInfo *rel, RangeTblEntry *rte)
 
 /*
  * set_rel_pathlist_hook: charge the walks of the paths the planner made,
- * then offer the scan of scan/exec.c, which makes no such walk; only where
+ * then offer the scan (scan/planner.c), which makes no such walk; only where
  * PostgreSQL reads the rows as planned (rows_read_as_planned()).
  */
 static void

@@ -701,7 +701,8 @@ uuidx_tr_selectivity(PlannerInfo *root, Node *id, Node *range, int version,
 
 /*
  * The operators' restriction estimator, for the cases the support function
- * left as they were (a volatile side).
+ * left as they were (a volatile side, a key that reads no column, a
+ * subplan on either side: support.c's simplify()).
  */
 Datum
 uuidx_time_range_sel(PG_FUNCTION_ARGS)

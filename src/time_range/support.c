@@ -15,8 +15,8 @@
  * version on any index of id whose operator family holds uuid's own >= and
  * <= (SupportRequestIndexCondition), without the side where r is open (a
  * condition every key of the version meets); the planner combines the two
- * scans in a BitmapOr, and scan/exec.c offers one that walks them in
- * key order, index-only where it can.  A table whose validated CHECK
+ * scans in a BitmapOr, and scan/planner.c offers a scan that walks them
+ * in key order, index-only where it can (scan/exec.c runs it).  A table whose validated CHECK
  * constraints say which versions a column holds (declared.c)
  * gets the arms of those versions only, and a constant r that holds no time
  * of a version none for it: one arm alone makes one index range, exact

@@ -6,8 +6,9 @@
  *
  * A time window holds v7 keys in one interval of the uuid order and v6 keys
  * in another (meaning.c).  On a column that declares nothing, id <@ r
- * becomes two arms, uuidx_time_within(id, r, 7) OR ...(id, r, 6)
- * (support.c), and the planner's own plans for an OR are a
+ * becomes two arms, uuidx_time_within(id, r, 7, false) OR
+ * uuidx_time_within(id, r, 6, false), or uuidx_time_between() of the
+ * range's parts where the query builds it (support.c), and the planner's own plans for an OR are a
  * BitmapOr, which reads the heap for every row and returns rows out of key
  * order: a count cannot be answered from the index alone, and ORDER BY id
  * LIMIT n sorts every row of the window.  This scan runs one index scan

@@ -63,7 +63,8 @@ static const CustomPathMethods path_methods = {
  * hooks it was called from go on: a hook that runs after it, as uuidx's
  * does where uuidx is loaded after pg_hint_plan, sees the settings the hint
  * replaced.  (From 19 it narrows the table's pgs_mask, read at any time.)
- * A note holds for the planning it was made in (uuidx_scan_planning()).
+ * A note holds for the planning it was made in (uuidx_scan_planning_begin()
+ * numbers each).
  */
 static struct
 {
@@ -351,7 +352,7 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *rel, IndexOptInfo *index, List **
 /*
  * Does the scan answer this arm over this index alone, so that the arm
  * makes no index condition of the planner's own there?  The support
- * function asks it through uuidx_time_arm_answered.
+ * function asks it (support.c's index_condition()).
  */
 bool
 uuidx_scan_answers_arm(PlannerInfo *root, IndexOptInfo *index, Node *arm)
@@ -590,7 +591,7 @@ key_limits(PlannerInfo *root, RelOptInfo *rel, const ScanShape *shape, Oid index
 
 /*
  * PlanCustomPath: the children check every clause of the query but those
- * the scan answers from the key (answered_by_scan), and return the target
+ * the scan answers from the key (uuidx_scan_answered()), and return the target
  * with id, which is the scan tuple.
  */
 static Plan *

@@ -7,9 +7,10 @@
  *	  and the executor's (exec.c), which the plan joins.  Its plan's
  *	  custom_private is (order, the children's versions, each condition's
  *	  number of window arguments, negative for the parts of two
- *	  comparisons, the key's attribute number in the scan tuple);
- *	  custom_exprs are the conditions' window arguments, one after the
- *	  other.
+ *	  comparisons, the key's attribute number in the scan tuple, the
+ *	  strategies of the key's other comparisons); custom_exprs are the
+ *	  conditions' window arguments, one after the other, then the values
+ *	  of those comparisons (planner.c's key_limits()).
  *
  *-------------------------------------------------------------------------
  */
@@ -33,7 +34,7 @@ typedef struct Condition
 {
 	Expr	   *clause;			/* as it stands among the table's restrictions */
 	Oid			fn;				/* an arm's function */
-	Node	   *range;			/* as time_clause() builds it */
+	Node	   *range;			/* as uuidx_tr_clause_parts() reads it */
 	List	   *window_args;	/* the range, or its parts (lower, upper,
 								 * bounds) */
 	int			versions;		/* a bit per version */
