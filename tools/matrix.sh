@@ -19,8 +19,9 @@
 #   indent pgindent leaves src/ unchanged (Debian's pgindent, in the
 #          unstable root)
 #   map    test/tools/code_map.t: the objects' call graph has no circle,
-#          calls between src/'s folders run down DEVELOPMENT.md's map, no
-#          file passes 800 lines
+#          calls between src/'s folders, and within a folder between its
+#          layers, run down DEVELOPMENT.md's map, no file passes 800
+#          lines, src/time_range/README names no missing function
 #   deb-15 deb-17 deb-18 deb-19  postgresql-NN-uuidx built where step NN
 #          ran, installed there, tested by its autopkgtest's test
 #          installcheck (the regression suite less its random test, and the

@@ -1,14 +1,18 @@
 /*-------------------------------------------------------------------------
  *
  * time_range_internal.h
- *	  Shared by the files of src/time_range/, from the top layer down: the
- *	  planner's hooks (paths.c: the cost of walking an index to a range,
- *	  and the custom scan it offers, scan/; forms.c: the forms users write,
- *	  rewritten) and the support function (support.c), over the estimates
- *	  (selfuncs.c), over the clauses the planner makes and reads
- *	  (clauses.c), over what a column's constraints say (declared.c) and
- *	  what id <@ r means, per row (meaning.c), which the executor runs.
- *	  Each layer calls only those below it.
+ *	  Shared by the files of src/time_range/, from the top layer down (as
+ *	  DEVELOPMENT.md's map lists them, which test/tools/code_map.t checks):
+ *	  init.c; the planner's hooks (paths.c: the cost of walking an index
+ *	  to a range, and the custom scan it offers; forms.c: the forms users
+ *	  write, rewritten) and the support function (support.c); the ORDER BY
+ *	  rewrite (form_order.c); what a call of a form is (form_calls.c); the
+ *	  custom scan (scan/: planner.c, over conditions.c and exec.c); the
+ *	  estimates (selfuncs.c); the clauses the planner makes and reads
+ *	  (clauses.c); what a column's constraints say (declared.c); what
+ *	  TimescaleDB says of a table (hypertables.c) and what id <@ r means,
+ *	  per row (meaning.c), which the executor runs.  Each layer calls only
+ *	  those below it.  src/time_range/README follows a query through them.
  *
  *-------------------------------------------------------------------------
  */
