@@ -106,7 +106,7 @@ check_here() {
 	done
 	# What make install left (make matrix's step 15 runs just before) is not
 	# the package's: its scripts would be tested with it.
-	remove_installed "/usr/lib/postgresql/$major/bin/pg_config"
+	remove_installed "/usr/lib/postgresql/$major/bin/pg_config" "$tree"
 	check "apt-get install ./$(basename "$deb")" \
 		host_apt install -y -qq --reinstall "$deb" >&2
 	dpkg -L "$pkg" >&2

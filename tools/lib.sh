@@ -49,19 +49,19 @@ require_build_packages() {
 	export PG_CONFIG PG_BINDIR PG_PGXS_DIR PG_MAJOR
 }
 
-# Remove what an earlier `make install` left in the installation of
-# PG_CONFIG ($1): make install adds this tree's scripts but leaves others,
-# and a script of a version this tree does not have (a checkout ahead of
-# this one, say) is then offered by pg_available_extension_versions and
-# taken by ALTER EXTENSION UPDATE.  Files a Debian package owns are its
-# package's to remove.
+# Remove the scripts an earlier `make install` left in the installation
+# of PG_CONFIG ($1) that the tree in DIR ($2, built) does not have: make
+# install adds the tree's scripts but leaves others, and a script of a
+# version the tree lacks (from a checkout ahead of it, say) is then offered
+# by pg_available_extension_versions and taken by ALTER EXTENSION UPDATE.
+# The tree's own files are left for make install to replace, so a make
+# test running beside this one never finds them missing.  Files a Debian
+# package owns are its package's to remove.
 remove_installed() {
-	local share lib f
+	local share f
 	share=$("$1" --sharedir)/extension
-	lib=$("$1" --pkglibdir)
-	for f in "$share"/uuidx.control "$share"/uuidx_core18.control "$share"/uuidx--*.sql \
-		"$share"/uuidx_core18--*.sql "$lib"/uuidx.so; do
-		[ -e "$f" ] || continue
+	for f in "$share"/uuidx--*.sql "$share"/uuidx_core18--*.sql; do
+		[ -e "$f" ] && [ ! -e "$2/sql/extension/$(basename "$f")" ] || continue
 		command -v dpkg >/dev/null && dpkg -S "$f" >/dev/null 2>&1 && continue
 		rm -f "$f"
 	done
@@ -76,7 +76,7 @@ build_and_install() {
 	# `make` in between, say) would otherwise be linked in.  It takes seconds.
 	make -C "$dir" -s PG_CONFIG="$PG_CONFIG" clean >&2
 	make -C "$dir" -s PG_CONFIG="$PG_CONFIG" >&2
-	remove_installed "$PG_CONFIG"
+	remove_installed "$PG_CONFIG" "$dir"
 	make -C "$dir" -s PG_CONFIG="$PG_CONFIG" install >&2
 }
 
@@ -87,7 +87,7 @@ install_into() {
 	say "installing uuidx into $("$other" --version) ($other)"
 	dir=$(mktemp -d "${TMPDIR:-/tmp}/uuidx-install.XXXXXX")
 	copy_tree "$dir"
-	make -C "$dir" -s PG_CONFIG="$other" >&2 && remove_installed "$other" &&
+	make -C "$dir" -s PG_CONFIG="$other" >&2 && remove_installed "$other" "$dir" &&
 		make -C "$dir" -s PG_CONFIG="$other" install >&2
 	local status=$?
 	rm -rf "$dir"
