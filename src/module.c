@@ -45,6 +45,6 @@ _PG_init(void)
 							   NULL, NULL, NULL);
 	uuidx_generators_init();
 	uuidx_order_init();
-	uuidx_time_ranges_init();
+	uuidx_time_range_init();
 	MarkGUCPrefixReserved("uuidx");
 }

@@ -509,7 +509,7 @@ uuidx_tr_version_bounds(Oid sibling, Node *id, Node *range, int version, bool co
  * lack the function.
  */
 static Node *
-piece_call(Oid sibling, Node *id, Node *range, int version, bool pruned, bool compared)
+make_arm(Oid sibling, Node *id, Node *range, int version, bool pruned, bool compared)
 {
 	static const Oid within_types[] = {UUIDOID, TSTZRANGEOID, INT4OID, BOOLOID};
 	Node	   *lower,
@@ -664,8 +664,8 @@ column_versions(Oid sibling, const TimeTarget *target, int mask, UuidxDeclared *
  * extension's SQL objects lack the pieces.
  */
 Node *
-uuidx_tr_clauses(Oid sibling, Node *id, Node *range, int mask,
-				 const TimeTarget *target, bool check_range, bool compared)
+uuidx_tr_make_clauses(Oid sibling, Node *id, Node *range, int mask,
+					  const TimeTarget *target, bool check_range, bool compared)
 {
 	int			versions[2];
 	int			n;
@@ -723,7 +723,7 @@ uuidx_tr_clauses(Oid sibling, Node *id, Node *range, int mask,
 			clauses = lappend(clauses, linitial(pairs));
 			if (!(declared.strong && declared.only == versions[0]))
 			{
-				Node	   *arm = piece_call(sibling, id, every_time(), versions[0], true, false);
+				Node	   *arm = make_arm(sibling, id, every_time(), versions[0], true, false);
 
 				if (arm == NULL)
 					return NULL;
@@ -736,7 +736,7 @@ uuidx_tr_clauses(Oid sibling, Node *id, Node *range, int mask,
 	}
 	for (int i = 0; i < n; i++)
 	{
-		Node	   *arm = piece_call(sibling, id, range, versions[i], pruned, compared);
+		Node	   *arm = make_arm(sibling, id, range, versions[i], pruned, compared);
 
 		if (arm == NULL)
 			return NULL;
@@ -766,7 +766,7 @@ uuidx_tr_operator_sides(List *args, Node **id, Node **range)
  * serves); false for anything else.
  */
 bool
-uuidx_tr_clause(Oid fn, List *args, TimeClause *c)
+uuidx_tr_read_clause(Oid fn, List *args, TimeClause *c)
 {
 	return OidIsValid(uuidx_tr_support_oid) && get_func_support(fn) == uuidx_tr_support_oid &&
 		uuidx_tr_clause_parts(fn, args, c);

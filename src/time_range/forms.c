@@ -12,7 +12,7 @@
  * A planner hook (planner_hook, before the planner proper) rewrites each
  * such comparison that stands as a condition of its own in a WHERE or a
  * JOIN ... ON, where NULL and false both reject a row, into the clauses
- * uuidx_tr_clauses() makes for id <@ r (support.c): the arms
+ * uuidx_tr_make_clauses() makes for id <@ r (support.c): the arms
  * that the index answers and partition pruning reads, with a range built
  * from the compared time, for the versions whose keys the function reads:
  *
@@ -484,8 +484,8 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 	versions = form_key_versions(query, &c->form, &target);
 	if (versions == 0)
 		return NULL;
-	clauses = uuidx_tr_clauses(c->form.sibling, c->form.id, range, versions, &target,
-							   c->strategy == 0, compared);
+	clauses = uuidx_tr_make_clauses(c->form.sibling, c->form.id, range, versions, &target,
+									c->strategy == 0, compared);
 	if (clauses == NULL)
 		return NULL;
 	if (lower != NULL && !never_null(lower->other))

@@ -13,7 +13,7 @@
 #include "time_range/scan/scan.h"
 
 void
-uuidx_time_ranges_init(void)
+uuidx_time_range_init(void)
 {
 	uuidx_scan_init();
 	uuidx_tr_forms_init();

@@ -75,7 +75,7 @@ clause_window(PlannerInfo *root, Node *clause, Node **id, TimeWindow *w, int *ve
 	else
 		return false;
 	/* (an arm beside comparisons for pruning checks only the version) */
-	if (!uuidx_tr_clause(fn, args, &c) || c.pruned || !uuidx_tr_estimated_window(root, c.range, w))
+	if (!uuidx_tr_read_clause(fn, args, &c) || c.pruned || !uuidx_tr_estimated_window(root, c.range, w))
 		return false;
 	*id = c.id;
 	*versions = c.version == 0 ? (1 << 6) | (1 << 7) : 1 << c.version;

@@ -740,7 +740,7 @@ uuidx_tr_arm_selectivity(PlannerInfo *root, RestrictInfo *rinfo, int version)
 		TimeClause	c;
 
 		if (IsA(arm->clause, FuncExpr) &&
-			uuidx_tr_clause(((FuncExpr *) arm->clause)->funcid, ((FuncExpr *) arm->clause)->args, &c) &&
+			uuidx_tr_read_clause(((FuncExpr *) arm->clause)->funcid, ((FuncExpr *) arm->clause)->args, &c) &&
 			c.version == version)
 			return c.pruned ? -1 : clause_selectivity(root, (Node *) arm, 0, JOIN_INNER, NULL);
 	}

@@ -21,7 +21,7 @@
  * gets the arms of those versions only, and a constant r that holds no time
  * of a version none for it: one arm alone makes one index range, exact
  * where the constraints rule out every other version and variant.
- * uuidx_tr_clauses() (clauses.c) builds the clauses, for the
+ * uuidx_tr_make_clauses() (clauses.c) builds the clauses, for the
  * operator here and for the forms users write (forms.c), which
  * may ask for v7 keys only.
  *
@@ -134,7 +134,7 @@ simplify(SupportRequestSimplify *req)
 					id, &target);
 	if (req->root == NULL || req->root->simple_rel_array != NULL)
 		target.relid = InvalidOid;
-	return uuidx_tr_clauses(call->funcid, id, range, UUIDX_KEY_VERSIONS, &target, true, false);
+	return uuidx_tr_make_clauses(call->funcid, id, range, UUIDX_KEY_VERSIONS, &target, true, false);
 }
 
 /*

@@ -17,6 +17,6 @@
  * init.c: _PG_init's: the setting uuidx.enable_time_ranges_scan, the
  * custom scan, and the planner hooks of the forms and of index walks.
  */
-extern void uuidx_time_ranges_init(void);
+extern void uuidx_time_range_init(void);
 
 #endif							/* UUIDX_TIME_RANGE_H */

@@ -170,14 +170,14 @@ extern Oid	uuidx_tr_support_oid;
 extern Node *uuidx_tr_timestamptz_null(void);
 extern Node *uuidx_tr_range_from_parts(Node *lower, Node *upper, Node *bounds);
 extern void uuidx_tr_operator_sides(List *args, Node **id, Node **range);
-extern bool uuidx_tr_clause(Oid fn, List *args, TimeClause *c);
+extern bool uuidx_tr_read_clause(Oid fn, List *args, TimeClause *c);
 extern bool uuidx_tr_clause_parts(Oid fn, List *args, TimeClause *c);
 extern bool uuidx_tr_piece_by_hand(Node *node);
 extern int	uuidx_tr_window_versions(Node *range, int mask, int *versions);
 extern List *uuidx_tr_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n,
 								  bool compared);
-extern Node *uuidx_tr_clauses(Oid sibling, Node *id, Node *range, int mask,
-							  const TimeTarget *target, bool check_range, bool compared);
+extern Node *uuidx_tr_make_clauses(Oid sibling, Node *id, Node *range, int mask,
+								   const TimeTarget *target, bool check_range, bool compared);
 extern List *uuidx_tr_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared);
 extern Oid	uuidx_tr_parts_bound_function(Oid sibling);
 extern Oid	uuidx_tr_compared_function(Oid sibling);

@@ -40,7 +40,7 @@ arm_of(Node *node, TimeClause *c, FuncExpr **call)
 	if (!IsA(node, FuncExpr))
 		return false;
 	*call = (FuncExpr *) node;
-	if (!uuidx_tr_clause((*call)->funcid, (*call)->args, c))
+	if (!uuidx_tr_read_clause((*call)->funcid, (*call)->args, c))
 		return false;
 	c->compared |= uuidx_tr_piece_by_hand(node);
 	return c->version != 0;
