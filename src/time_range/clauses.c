@@ -271,9 +271,9 @@ static const Oid parts_arm_types[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID, T
 
 /* uuidx_time_compared() of SQL 1.3.1; InvalidOid at an earlier version. */
 Oid
-uuidx_tr_compared_function(Oid sibling)
+uuidx_tr_compared_function(Oid ext_fn)
 {
-	return uuidx_tr_sibling_function(sibling, COMPARED_FUNCTION, 6, parts_arm_types);
+	return uuidx_tr_same_extension_function(ext_fn, COMPARED_FUNCTION, 6, parts_arm_types);
 }
 
 /*
@@ -357,11 +357,11 @@ uuidx_tr_window_versions(Node *range, int mask, int *versions)
  * or InvalidOid in a database at an earlier SQL version.
  */
 Oid
-uuidx_tr_parts_bound_function(Oid sibling)
+uuidx_tr_parts_bound_function(Oid ext_fn)
 {
 	static const Oid argtypes[] = {TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID, INT4OID, BOOLOID};
 
-	return uuidx_tr_sibling_function(sibling, BOUND_FUNCTION, 5, argtypes);
+	return uuidx_tr_same_extension_function(ext_fn, BOUND_FUNCTION, 5, argtypes);
 }
 
 /*
@@ -371,7 +371,7 @@ uuidx_tr_parts_bound_function(Oid sibling)
  * function), of the range itself otherwise.
  */
 static Node *
-bound_expr(Oid sibling, Node *range, int version, bool upper)
+bound_expr(Oid ext_fn, Node *range, int version, bool upper)
 {
 	static const Oid argtypes[] = {TSTZRANGEOID, INT4OID, BOOLOID};
 	TimeWindow	w;
@@ -387,12 +387,12 @@ bound_expr(Oid sibling, Node *range, int version, bool upper)
 		uuidx_tr_window_bound(&w, version, upper, &bound);
 		return make_uuid_const(&bound);
 	}
-	fn = uuidx_tr_parts_bound_function(sibling);
+	fn = uuidx_tr_parts_bound_function(ext_fn);
 	if (OidIsValid(fn) && range_constructor_args(range, &lower_part, &upper_part, &flags))
 		return make_call(fn, UUIDOID,
 						 list_make5(copyObject(lower_part), copyObject(upper_part), copyObject(flags),
 									make_int4_const(version), make_bool_const(upper)));
-	fn = uuidx_tr_sibling_function(sibling, BOUND_FUNCTION, 3, argtypes);
+	fn = uuidx_tr_same_extension_function(ext_fn, BOUND_FUNCTION, 3, argtypes);
 	if (!OidIsValid(fn))
 		elog(ERROR, "function %s of extension uuidx is missing", BOUND_FUNCTION);
 	return (Node *) makeFuncExpr(fn, UUIDOID,
@@ -407,13 +407,13 @@ bound_expr(Oid sibling, Node *range, int version, bool upper)
  * upper) of two.
  */
 static Node *
-versions_bound(Oid sibling, Node *range, const int *versions, int n, bool upper)
+versions_bound(Oid ext_fn, Node *range, const int *versions, int n, bool upper)
 {
 	TimeWindow	w;
 	MinMaxExpr *mm;
 
 	if (n == 1)
-		return bound_expr(sibling, range, versions[0], upper);
+		return bound_expr(ext_fn, range, versions[0], upper);
 	if (known_window(range, &w))
 	{
 		pg_uuid_t	a,
@@ -430,8 +430,8 @@ versions_bound(Oid sibling, Node *range, const int *versions, int n, bool upper)
 	mm->minmaxcollid = InvalidOid;
 	mm->inputcollid = InvalidOid;
 	mm->op = upper ? IS_GREATEST : IS_LEAST;
-	mm->args = list_make2(bound_expr(sibling, range, versions[0], upper),
-						  bound_expr(sibling, range, versions[1], upper));
+	mm->args = list_make2(bound_expr(ext_fn, range, versions[0], upper),
+						  bound_expr(ext_fn, range, versions[1], upper));
 	mm->location = -1;
 	return (Node *) mm;
 }
@@ -465,7 +465,7 @@ comparison(Node *id, Node *bound, bool upper)
  * are open.
  */
 List *
-uuidx_tr_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n, bool compared)
+uuidx_tr_bounds_list(Oid ext_fn, Node *id, Node *range, const int *versions, int n, bool compared)
 {
 	bool		lower_open,
 				upper_open;
@@ -489,17 +489,17 @@ uuidx_tr_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, in
 	}
 	uuidx_tr_open_sides(range, &lower_open, &upper_open);
 	if (!lower_open)
-		result = lappend(result, comparison(id, versions_bound(sibling, lower_range, versions, n, false), false));
+		result = lappend(result, comparison(id, versions_bound(ext_fn, lower_range, versions, n, false), false));
 	if (!upper_open)
-		result = lappend(result, comparison(id, versions_bound(sibling, upper_range, versions, n, true), true));
+		result = lappend(result, comparison(id, versions_bound(ext_fn, upper_range, versions, n, true), true));
 	return result;
 }
 
 /* The index conditions of one version's keys in the range (see uuidx_tr_bounds_list()). */
 List *
-uuidx_tr_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared)
+uuidx_tr_version_bounds(Oid ext_fn, Node *id, Node *range, int version, bool compared)
 {
-	return uuidx_tr_bounds_list(sibling, id, range, &version, 1, compared);
+	return uuidx_tr_bounds_list(ext_fn, id, range, &version, 1, compared);
 }
 
 /*
@@ -509,7 +509,7 @@ uuidx_tr_version_bounds(Oid sibling, Node *id, Node *range, int version, bool co
  * lack the function.
  */
 static Node *
-make_arm(Oid sibling, Node *id, Node *range, int version, bool pruned, bool compared)
+make_arm(Oid ext_fn, Node *id, Node *range, int version, bool pruned, bool compared)
 {
 	static const Oid within_types[] = {UUIDOID, TSTZRANGEOID, INT4OID, BOOLOID};
 	Node	   *lower,
@@ -522,13 +522,13 @@ make_arm(Oid sibling, Node *id, Node *range, int version, bool pruned, bool comp
 	if (range_constructor_args(range, &lower, &upper, &bounds))
 	{
 		args = list_make4(copyObject(id), copyObject(lower), copyObject(upper), copyObject(bounds));
-		fn = compared ? uuidx_tr_compared_function(sibling) :
-			uuidx_tr_sibling_function(sibling, BETWEEN_FUNCTION, 6, parts_arm_types);
+		fn = compared ? uuidx_tr_compared_function(ext_fn) :
+			uuidx_tr_same_extension_function(ext_fn, BETWEEN_FUNCTION, 6, parts_arm_types);
 	}
 	else
 	{
 		args = list_make2(copyObject(id), copyObject(range));
-		fn = uuidx_tr_sibling_function(sibling, WITHIN_FUNCTION, 4, within_types);
+		fn = uuidx_tr_same_extension_function(ext_fn, WITHIN_FUNCTION, 4, within_types);
 	}
 	if (!OidIsValid(fn))
 		return NULL;
@@ -646,9 +646,9 @@ and_of(List *clauses)
  * say nothing of them, or the table is not known.
  */
 static int
-column_versions(Oid sibling, const TimeTarget *target, int mask, UuidxDeclared *declared)
+column_versions(Oid ext_fn, const TimeTarget *target, int mask, UuidxDeclared *declared)
 {
-	uuidx_tr_declared(sibling, OidIsValid(target->relid) ? target->relid : InvalidOid,
+	uuidx_tr_declared(ext_fn, OidIsValid(target->relid) ? target->relid : InvalidOid,
 					  target->attnum, declared);
 	return (mask & declared->versions) != 0 ? mask & declared->versions : mask;
 }
@@ -664,7 +664,7 @@ column_versions(Oid sibling, const TimeTarget *target, int mask, UuidxDeclared *
  * extension's SQL objects lack the pieces.
  */
 Node *
-uuidx_tr_make_clauses(Oid sibling, Node *id, Node *range, int mask,
+uuidx_tr_make_clauses(Oid ext_fn, Node *id, Node *range, int mask,
 					  const TimeTarget *target, bool check_range, bool compared)
 {
 	int			versions[2];
@@ -686,7 +686,7 @@ uuidx_tr_make_clauses(Oid sibling, Node *id, Node *range, int mask,
 	 */
 	if (range_constructor_args(range, &lower, &upper, &bounds))
 		range = uuidx_tr_range_from_parts(lower, upper, bounds);
-	n = uuidx_tr_window_versions(range, column_versions(sibling, target, mask, &declared), versions);
+	n = uuidx_tr_window_versions(range, column_versions(ext_fn, target, mask, &declared), versions);
 	check = check_range ? range_check(range) : NULL;
 	if (check != NULL)
 		clauses = lappend(clauses, check);
@@ -697,7 +697,7 @@ uuidx_tr_make_clauses(Oid sibling, Node *id, Node *range, int mask,
 		pruned = true;
 		for (int i = 0; i < n && pruned; i++)
 		{
-			List	   *pair = uuidx_tr_bounds_list(sibling, id, range, &versions[i], 1, compared);
+			List	   *pair = uuidx_tr_bounds_list(ext_fn, id, range, &versions[i], 1, compared);
 
 			if (pair == NIL)
 				pruned = false; /* a version's keys all qualify: nothing to
@@ -723,7 +723,7 @@ uuidx_tr_make_clauses(Oid sibling, Node *id, Node *range, int mask,
 			clauses = lappend(clauses, linitial(pairs));
 			if (!(declared.strong && declared.only == versions[0]))
 			{
-				Node	   *arm = make_arm(sibling, id, every_time(), versions[0], true, false);
+				Node	   *arm = make_arm(ext_fn, id, every_time(), versions[0], true, false);
 
 				if (arm == NULL)
 					return NULL;
@@ -736,7 +736,7 @@ uuidx_tr_make_clauses(Oid sibling, Node *id, Node *range, int mask,
 	}
 	for (int i = 0; i < n; i++)
 	{
-		Node	   *arm = make_arm(sibling, id, range, versions[i], pruned, compared);
+		Node	   *arm = make_arm(ext_fn, id, range, versions[i], pruned, compared);
 
 		if (arm == NULL)
 			return NULL;

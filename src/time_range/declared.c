@@ -61,7 +61,7 @@
 #include "utils/syscache.h"
 
 /*
- * The functions found by uuidx_tr_sibling_function() and
+ * The functions found by uuidx_tr_same_extension_function() and
  * uuidx_tr_extension_function(), which the planner asks for in every clause it
  * builds, every partition and every form it plans: a few, kept until
  * pg_proc changes (a function created, dropped or moved to another schema
@@ -69,53 +69,53 @@
  * string literals, compared by address; the argument types come with the
  * name and its count.
  */
-#define SIBLING_CACHE_SIZE 32
-typedef struct SiblingEntry
+#define EXT_FUNCTION_CACHE_SIZE 32
+typedef struct ExtFunctionEntry
 {
-	Oid			sibling;
+	Oid			ext_fn;
 	const char *extension;		/* uuidx_tr_extension_function()'s, or NULL */
 	const char *name;
 	int			nargs;
 	Oid			found;
-}			SiblingEntry;
-static SiblingEntry sibling_cache[SIBLING_CACHE_SIZE];
-static int	sibling_cache_used = 0;
-static bool sibling_callback_registered = false;
+} ExtFunctionEntry;
+static ExtFunctionEntry ext_function_cache[EXT_FUNCTION_CACHE_SIZE];
+static int	ext_function_cache_used = 0;
+static bool ext_function_callback_registered = false;
 
 static void
-forget_siblings(Datum arg, int cacheid, uint32 hashvalue)
+forget_ext_functions(Datum arg, int cacheid, uint32 hashvalue)
 {
-	sibling_cache_used = 0;
+	ext_function_cache_used = 0;
 }
 
 /* The cache's entry for a lookup, or NULL. */
-static SiblingEntry *
-cached_sibling(Oid sibling, const char *extension, const char *name, int nargs)
+static ExtFunctionEntry *
+cached_ext_function(Oid ext_fn, const char *extension, const char *name, int nargs)
 {
-	for (int i = 0; i < sibling_cache_used; i++)
-		if (sibling_cache[i].sibling == sibling && sibling_cache[i].extension == extension &&
-			sibling_cache[i].name == name && sibling_cache[i].nargs == nargs)
-			return &sibling_cache[i];
-	if (!sibling_callback_registered)
+	for (int i = 0; i < ext_function_cache_used; i++)
+		if (ext_function_cache[i].ext_fn == ext_fn && ext_function_cache[i].extension == extension &&
+			ext_function_cache[i].name == name && ext_function_cache[i].nargs == nargs)
+			return &ext_function_cache[i];
+	if (!ext_function_callback_registered)
 	{
-		CacheRegisterSyscacheCallback(PROCOID, forget_siblings, (Datum) 0);
-		sibling_callback_registered = true;
+		CacheRegisterSyscacheCallback(PROCOID, forget_ext_functions, (Datum) 0);
+		ext_function_callback_registered = true;
 	}
 	return NULL;
 }
 
 /* Keep what a lookup found. */
 static Oid
-remember_sibling(Oid sibling, const char *extension, const char *name, int nargs, Oid found)
+remember_ext_function(Oid ext_fn, const char *extension, const char *name, int nargs, Oid found)
 {
-	if (sibling_cache_used == SIBLING_CACHE_SIZE)
-		sibling_cache_used = 0;
-	sibling_cache[sibling_cache_used].sibling = sibling;
-	sibling_cache[sibling_cache_used].extension = extension;
-	sibling_cache[sibling_cache_used].name = name;
-	sibling_cache[sibling_cache_used].nargs = nargs;
-	sibling_cache[sibling_cache_used].found = found;
-	sibling_cache_used++;
+	if (ext_function_cache_used == EXT_FUNCTION_CACHE_SIZE)
+		ext_function_cache_used = 0;
+	ext_function_cache[ext_function_cache_used].ext_fn = ext_fn;
+	ext_function_cache[ext_function_cache_used].extension = extension;
+	ext_function_cache[ext_function_cache_used].name = name;
+	ext_function_cache[ext_function_cache_used].nargs = nargs;
+	ext_function_cache[ext_function_cache_used].found = found;
+	ext_function_cache_used++;
 	return found;
 }
 
@@ -147,21 +147,21 @@ member_function(Oid ext, Oid schema, const char *name, int nargs, const Oid *arg
 }
 
 /*
- * An SQL function of the extension, found in the schema of a sibling (a
+ * An SQL function of the extension, found in the schema of an ext_fn (a
  * function of the extension); InvalidOid when it does not exist (a
  * database whose extension is at an older SQL version than the library,
  * or where the schema had a function of that name before uuidx).
  */
 Oid
-uuidx_tr_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes)
+uuidx_tr_same_extension_function(Oid ext_fn, const char *name, int nargs, const Oid *argtypes)
 {
-	SiblingEntry *entry = cached_sibling(sibling, NULL, name, nargs);
+	ExtFunctionEntry *entry = cached_ext_function(ext_fn, NULL, name, nargs);
 
 	if (entry != NULL)
 		return entry->found;
-	return remember_sibling(sibling, NULL, name, nargs,
-							member_function(getExtensionOfObject(ProcedureRelationId, sibling),
-											get_func_namespace(sibling), name, nargs, argtypes));
+	return remember_ext_function(ext_fn, NULL, name, nargs,
+								 member_function(getExtensionOfObject(ProcedureRelationId, ext_fn),
+												 get_func_namespace(ext_fn), name, nargs, argtypes));
 }
 
 /*
@@ -174,16 +174,16 @@ Oid
 uuidx_tr_extension_function(const char *extension, const char *name)
 {
 	static const Oid argtypes[] = {UUIDOID};
-	SiblingEntry *entry = cached_sibling(InvalidOid, extension, name, 1);
+	ExtFunctionEntry *entry = cached_ext_function(InvalidOid, extension, name, 1);
 	Oid			ext;
 
 	if (entry != NULL)
 		return entry->found;
 	ext = get_extension_oid(extension, true);
-	return remember_sibling(InvalidOid, extension, name, 1,
-							OidIsValid(ext) ?
-							member_function(ext, get_extension_schema(ext), name, 1, argtypes) :
-							InvalidOid);
+	return remember_ext_function(InvalidOid, extension, name, 1,
+								 OidIsValid(ext) ?
+								 member_function(ext, get_extension_schema(ext), name, 1, argtypes) :
+								 InvalidOid);
 }
 
 /*
@@ -360,7 +360,7 @@ descendants_enforce(Relation rel, int *ndescendants, Oid **descendants)
  * (and the tables under it, for the cache's invalidation).
  */
 static void
-read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
+read_declared(Oid ext_fn, Oid relid, AttrNumber attnum, UuidxDeclared *d,
 			  int *ndescendants, Oid **descendants)
 {
 	static const Oid argtypes[] = {UUIDOID};
@@ -377,7 +377,7 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
 	d->strong = false;
 	d->nindexed = 0;
 	d->dimension = false;
-	version_fns[nfns] = uuidx_tr_sibling_function(sibling, "uuid_version", 1, argtypes);
+	version_fns[nfns] = uuidx_tr_same_extension_function(ext_fn, "uuid_version", 1, argtypes);
 	if (OidIsValid(version_fns[nfns]))
 		nfns++;
 #ifdef UUIDX_CORE_EXTRACT_VERSION
@@ -391,7 +391,7 @@ read_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d,
 	version_fns[nfns] = uuidx_tr_extension_function("timescaledb", "uuid_version");
 	if (OidIsValid(version_fns[nfns]) && get_func_rettype(version_fns[nfns]) == INT4OID)
 		nfns++;
-	variant_fn = uuidx_tr_sibling_function(sibling, "uuid_variant", 1, argtypes);
+	variant_fn = uuidx_tr_same_extension_function(ext_fn, "uuid_variant", 1, argtypes);
 
 	/*
 	 * The planner holds a lock on the table already.  A foreign table's
@@ -482,11 +482,11 @@ forget_declared(Datum arg, Oid relid)
 
 /*
  * What the constraints of table relid say of its column attnum, found
- * through sibling, a function of the extension; nothing (every version)
+ * through ext_fn, a function of the extension; nothing (every version)
  * for attnum 0 or below.
  */
 void
-uuidx_tr_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
+uuidx_tr_declared(Oid ext_fn, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 {
 	DeclaredKey key;
 	DeclaredEntry *entry;
@@ -515,7 +515,7 @@ uuidx_tr_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 	memset(&key, 0, sizeof(key));
 	key.relid = relid;
 	key.attnum = attnum;
-	key.schema = get_func_namespace(sibling);
+	key.schema = get_func_namespace(ext_fn);
 	entry = hash_search(declared_cache, &key, HASH_FIND, NULL);
 	if (entry == NULL)
 	{
@@ -524,7 +524,7 @@ uuidx_tr_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d)
 		Oid		   *descendants;
 		bool		existed;
 
-		read_declared(sibling, relid, attnum, &found, &ndescendants, &descendants);
+		read_declared(ext_fn, relid, attnum, &found, &ndescendants, &descendants);
 		/* reading the constraints may have invalidated entries: enter it now */
 		entry = hash_search(declared_cache, &key, HASH_ENTER, &existed);
 		if (existed && entry->descendants != NULL)

@@ -31,15 +31,15 @@
 /*
  * A form of another's function (core's uuid_extract_timestamp(),
  * uuidx_core18's, TimescaleDB's uuid_timestamp()), which reads these
- * versions: its sibling is uuidx's uuid_v7_to_timestamptz(), where uuidx
+ * versions: its ext_fn is uuidx's uuid_v7_to_timestamptz(), where uuidx
  * is (a name no other extension of a schema takes from it).
  */
 static bool
 others_form(Form *form, int versions)
 {
 	form->versions = versions;
-	form->sibling = uuidx_tr_extension_function("uuidx", "uuid_v7_to_timestamptz");
-	return OidIsValid(form->sibling);
+	form->ext_fn = uuidx_tr_extension_function("uuidx", "uuid_v7_to_timestamptz");
+	return OidIsValid(form->ext_fn);
 }
 
 /*
@@ -71,7 +71,7 @@ uuidx_tr_form_of(Node *node, Form *form)
 	if (call->funcid == uuidx_tr_extension_function("timescaledb", "uuid_timestamp"))
 		return others_form(form, 1 << 7);
 	fmgr_info(call->funcid, &flinfo);
-	form->sibling = call->funcid;
+	form->ext_fn = call->funcid;
 	if (flinfo.fn_addr == uuidx_timestamp)
 		form->versions = UUIDX_TIME_VERSIONS;
 	else if (flinfo.fn_addr == uuidx_v7_to_timestamptz)
@@ -134,7 +134,7 @@ uuidx_tr_partial_implied(Query *query, const Form *form, List *conds)
 	rte = rt_fetch(key->varno, query->rtable);
 	if (rte->rtekind != RTE_RELATION)
 		return false;
-	uuidx_tr_declared(form->sibling, rte->relid, key->varattno, &declared);
+	uuidx_tr_declared(form->ext_fn, rte->relid, key->varattno, &declared);
 	if (!declared.partial)
 		return false;
 	rel = table_open(rte->relid, NoLock);

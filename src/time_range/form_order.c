@@ -130,7 +130,7 @@ uuidx_tr_rewrite_order(Query *query, Node *quals)
 	uuidx_tr_target(query->rtable, form.id, &target);
 	if (!OidIsValid(target.relid))
 		return;
-	uuidx_tr_declared(form.sibling, target.relid, target.attnum, &declared);
+	uuidx_tr_declared(form.ext_fn, target.relid, target.attnum, &declared);
 	if (!(declared.strong && (form.versions & (1 << declared.only))) &&
 		!where_compares_form(quals, &form))
 		return;

@@ -97,7 +97,7 @@ form_key_versions(Query *query, const Form *form, TimeTarget *target)
 	uuidx_tr_target(query->rtable, form->id, target);
 	if (OidIsValid(target->relid))
 	{
-		uuidx_tr_declared(form->sibling, target->relid, target->attnum, &declared);
+		uuidx_tr_declared(form->ext_fn, target->relid, target->attnum, &declared);
 		if (uuidx_tr_declared_indexed(&declared, form->fn))
 			return 0;
 		versions &= declared.versions;
@@ -240,11 +240,11 @@ not_null(Node *t)
  * partial index's predicate reads; not elsewhere, where it would only cost
  * a check per row and an index condition.  The test changes no result: the
  * condition stands alone in a WHERE or ON, where NULL and false both
- * reject the row, and it is NULL for a NULL key.  sibling is a function of
+ * reject the row, and it is NULL for a NULL key.  ext_fn is a function of
  * the extension.
  */
 static bool
-needs_not_null(Query *query, Var *var, Relids nulled, Oid sibling)
+needs_not_null(Query *query, Var *var, Relids nulled, Oid ext_fn)
 {
 	TimeTarget	target;
 	UuidxDeclared declared;
@@ -257,7 +257,7 @@ needs_not_null(Query *query, Var *var, Relids nulled, Oid sibling)
 	uuidx_tr_target(query->rtable, (Node *) var, &target);
 	if (!OidIsValid(target.relid))
 		return false;
-	uuidx_tr_declared(sibling, target.relid, target.attnum, &declared);
+	uuidx_tr_declared(ext_fn, target.relid, target.attnum, &declared);
 	if (!declared.partial)
 		return false;
 	tuple = SearchSysCache2(ATTNUM, ObjectIdGetDatum(target.relid), Int16GetDatum(target.attnum));
@@ -470,7 +470,7 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 			flags[1] = upper->strategy == BTLessEqualStrategyNumber ? ']' : ')';
 		compared = lower != NULL && upper != NULL &&
 			!(IsA(lower->other, Const) && IsA(upper->other, Const));
-		if (compared && !OidIsValid(uuidx_tr_compared_function(c->form.sibling)))
+		if (compared && !OidIsValid(uuidx_tr_compared_function(c->form.ext_fn)))
 		{
 			/* SQL 1.3: no uuidx_time_compared(), whose times may cross */
 			compared = false;
@@ -484,7 +484,7 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 	versions = form_key_versions(query, &c->form, &target);
 	if (versions == 0)
 		return NULL;
-	clauses = uuidx_tr_make_clauses(c->form.sibling, c->form.id, range, versions, &target,
+	clauses = uuidx_tr_make_clauses(c->form.ext_fn, c->form.id, range, versions, &target,
 									c->strategy == 0, compared);
 	if (clauses == NULL)
 		return NULL;
@@ -494,7 +494,7 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 		checks = lappend(checks, not_null(upper->other));
 	if (guard != NULL)
 		checks = lappend(checks, guard);
-	if (needs_not_null(query, (Var *) strip_implicit_coercions(c->form.id), nulled, c->form.sibling))
+	if (needs_not_null(query, (Var *) strip_implicit_coercions(c->form.id), nulled, c->form.ext_fn))
 		checks = lappend(checks, not_null(strip_implicit_coercions(c->form.id)));
 	if (checks == NIL)
 		return clauses;

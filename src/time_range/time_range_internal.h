@@ -159,9 +159,9 @@ extern Selectivity uuidx_tr_arm_selectivity(PlannerInfo *root, RestrictInfo *rin
 extern bool uuidx_tr_hypertable_uuid_dimension(Relation rel, AttrNumber attnum);
 
 /* declared.c: what a column's constraints say */
-extern Oid	uuidx_tr_sibling_function(Oid sibling, const char *name, int nargs, const Oid *argtypes);
+extern Oid	uuidx_tr_same_extension_function(Oid ext_fn, const char *name, int nargs, const Oid *argtypes);
 extern Oid	uuidx_tr_extension_function(const char *extension, const char *name);
-extern void uuidx_tr_declared(Oid sibling, Oid relid, AttrNumber attnum, UuidxDeclared *d);
+extern void uuidx_tr_declared(Oid ext_fn, Oid relid, AttrNumber attnum, UuidxDeclared *d);
 extern bool uuidx_tr_declared_indexed(const UuidxDeclared *d, Oid fn);
 extern void uuidx_tr_target(List *rtable, Node *id, TimeTarget *t);
 
@@ -174,13 +174,13 @@ extern bool uuidx_tr_read_clause(Oid fn, List *args, TimeClause *c);
 extern bool uuidx_tr_clause_parts(Oid fn, List *args, TimeClause *c);
 extern bool uuidx_tr_piece_by_hand(Node *node);
 extern int	uuidx_tr_window_versions(Node *range, int mask, int *versions);
-extern List *uuidx_tr_bounds_list(Oid sibling, Node *id, Node *range, const int *versions, int n,
+extern List *uuidx_tr_bounds_list(Oid ext_fn, Node *id, Node *range, const int *versions, int n,
 								  bool compared);
-extern Node *uuidx_tr_make_clauses(Oid sibling, Node *id, Node *range, int mask,
+extern Node *uuidx_tr_make_clauses(Oid ext_fn, Node *id, Node *range, int mask,
 								   const TimeTarget *target, bool check_range, bool compared);
-extern List *uuidx_tr_version_bounds(Oid sibling, Node *id, Node *range, int version, bool compared);
-extern Oid	uuidx_tr_parts_bound_function(Oid sibling);
-extern Oid	uuidx_tr_compared_function(Oid sibling);
+extern List *uuidx_tr_version_bounds(Oid ext_fn, Node *id, Node *range, int version, bool compared);
+extern Oid	uuidx_tr_parts_bound_function(Oid ext_fn);
+extern Oid	uuidx_tr_compared_function(Oid ext_fn);
 extern bool uuidx_tr_estimated_window(PlannerInfo *root, Node *range, TimeWindow *w);
 extern void uuidx_tr_open_sides(Node *range, bool *lower_open, bool *upper_open);
 
@@ -190,7 +190,7 @@ typedef struct Form
 	Node	   *id;				/* its argument */
 	Oid			fn;				/* its function */
 	int			versions;		/* a bit per version it reads */
-	Oid			sibling;		/* a function of the extension */
+	Oid			ext_fn;			/* a function of the extension */
 } Form;
 
 /* form_calls.c: what a call of a form is, and the partial indexes on one */
