@@ -302,10 +302,10 @@ SKIP:
 		sleep 0.1;
 		$fails = () = slurp_file($trace) =~ /^fsync\(\d+<[^>]*uuidx\.hwm>\).*EIO/mg;
 	}
-	my $elapsed = time - $t0;
 	$strace->kill_kill;
 	$fails = () = slurp_file($trace) =~ /^fsync\(\d+<[^>]*uuidx\.hwm>\).*EIO/mg;
 	my $reports = () = slurp_file($standby->logfile, $log_at) =~ /WARNING:  could not fsync file "uuidx\.hwm": Input\/output error/g;
+	my $elapsed = time - $t0;    # after the counts: it bounds all they saw
 	cmp_ok($fails, '<=', 2 + $elapsed, "data_sync_retry on: the worker's fsync is retried at most once a second ($fails in $elapsed s)");
 	ok($reports >= 1 && $reports <= 1 + int($elapsed / 10),
 		"and reported once every 10 seconds at most ($reports reports in $elapsed s)");
@@ -417,12 +417,15 @@ SKIP:
 	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
 	sleep 0.05 while slurp_file("/proc/$worker/status") !~ /^TracerPid:\s+[1-9]/m && time < $deadline;
 
-	# At the mark, values until the log holds a second report.
-	$clock->set(FakeClock::utc($S + 1));
+	# At the mark, values until the log holds a second report.  The time
+	# and the log's end are taken before the clock moves, which starts the
+	# failures: every report counted comes after t0, so two reports 10 s
+	# apart take at least 10 s of it.
 	my $log_at = -s $node->logfile;
+	my ($values, $reports, $t0) = (0, 0, time);
+	$clock->set(FakeClock::utc($S + 1));
 	my $failed = qr/WARNING:  could not create file "uuidx\.hwm\.tmp": Is a directory/;
 	my $session = $node->background_psql('postgres', on_error_stop => 0);
-	my ($values, $reports, $t0) = (0, 0, time);
 	while ($reports < 2 && time < $deadline)
 	{
 		$session->query('SELECT uuid_generate_v7()');
@@ -430,9 +433,9 @@ SKIP:
 		$reports = () = slurp_file($node->logfile, $log_at) =~ /$failed/g;
 		sleep 0.01;
 	}
-	my $elapsed = time - $t0;
 	$strace->kill_kill;
 	my $attempts = () = slurp_file($trace) =~ /uuidx\.hwm\.tmp/g;
+	my $elapsed = time - $t0;    # after the counts: it bounds all they saw
 	note sprintf('%d values in %.1f s: %d attempts of the worker, %d reports', $values, $elapsed, $attempts, $reports);
 	cmp_ok($attempts, '<=', 2 + $elapsed,
 		"the worker tried at most once a second ($attempts times in $elapsed s, asked by $values values)");
