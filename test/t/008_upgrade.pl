@@ -165,8 +165,16 @@ for my $v (grep { $_ ne $default } @versions)
 	my $defined = q{WITH m AS MATERIALIZED (SELECT uuid_timestamp(id) AS t FROM keys)
 		SELECT count(*) FROM m WHERE t >= '2026-11-10' AND t < '2026-11-11'};
 	my $time_ranges = $v ne '1.0';
+	# Times fixed only when the query runs (timestamptz + interval is
+	# stable) may cross: before SQL 1.3.1, which brought
+	# uuidx_time_compared(), forms.c guards the window with a one-time
+	# lower <= upper (its code for SQL 1.3 and older); crossed, no row,
+	# not the key at the lower time that the window [lower, lower] holds.
+	my $stable = q{SELECT count(*) FROM keys WHERE uuid_timestamp(id) >= '%s'::timestamptz + interval '0'
+		AND uuid_timestamp(id) %s '%s'::timestamptz + interval '0'};
 	my @ask = ([ 'uuid_timestamp(id)',
-		q{SELECT count(*) FROM keys WHERE uuid_timestamp(id) >= '2026-11-10' AND uuid_timestamp(id) < '2026-11-11'} ]);
+		q{SELECT count(*) FROM keys WHERE uuid_timestamp(id) >= '2026-11-10' AND uuid_timestamp(id) < '2026-11-11'} ],
+		[ 'uuid_timestamp(id) between stable times', sprintf($stable, '2026-11-10', '<', '2026-11-11') ]);
 	push @ask, [ 'id <@ r', q{SELECT count(*) FROM keys WHERE id <@ tstzrange('2026-11-10', '2026-11-11')} ]
 	  if $time_ranges;
 	for (@ask)
@@ -176,6 +184,8 @@ for my $v (grep { $_ ne $default } @versions)
 		my $indexed = $node->safe_psql($db, "EXPLAIN (COSTS OFF) $query") =~ /Index/ ? 1 : 0;
 		is($indexed, $time_ranges ? 1 : 0, "at SQL $v: $form " . ($time_ranges ? 'from the index' : 'as written'));
 	}
+	is($node->safe_psql($db, sprintf($stable, '2026-11-11', '<=', '2026-11-10')), '0',
+		"at SQL $v: uuid_timestamp(id) between crossed stable times gives no row");
 }
 
 # The comparison sees what an incomplete upgrade script would leave behind:
