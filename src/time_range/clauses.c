@@ -402,6 +402,24 @@ bound_expr(Oid ext_fn, Node *range, int version, bool upper)
 }
 
 /*
+ * LEAST (op IS_LEAST) or GREATEST of a and b, of a type with a default
+ * B-tree class and no collation (uuid, timestamptz).
+ */
+Node *
+uuidx_tr_minmax(Oid type, MinMaxOp op, Node *a, Node *b)
+{
+	MinMaxExpr *mm = makeNode(MinMaxExpr);
+
+	mm->minmaxtype = type;
+	mm->minmaxcollid = InvalidOid;
+	mm->inputcollid = InvalidOid;
+	mm->op = op;
+	mm->args = list_make2(a, b);
+	mm->location = -1;
+	return (Node *) mm;
+}
+
+/*
  * The lower (or upper) bound of the keys of the given versions whose time
  * lies in the range: one version's bound, or the least lower (greatest
  * upper) of two.
@@ -410,7 +428,6 @@ static Node *
 versions_bound(Oid ext_fn, Node *range, const int *versions, int n, bool upper)
 {
 	TimeWindow	w;
-	MinMaxExpr *mm;
 
 	if (n == 1)
 		return bound_expr(ext_fn, range, versions[0], upper);
@@ -425,15 +442,9 @@ versions_bound(Oid ext_fn, Node *range, const int *versions, int n, bool upper)
 		a_first = memcmp(a.data, b.data, UUID_LEN) <= 0;
 		return make_uuid_const(a_first != upper ? &a : &b);
 	}
-	mm = makeNode(MinMaxExpr);
-	mm->minmaxtype = UUIDOID;
-	mm->minmaxcollid = InvalidOid;
-	mm->inputcollid = InvalidOid;
-	mm->op = upper ? IS_GREATEST : IS_LEAST;
-	mm->args = list_make2(bound_expr(ext_fn, range, versions[0], upper),
-						  bound_expr(ext_fn, range, versions[1], upper));
-	mm->location = -1;
-	return (Node *) mm;
+	return uuidx_tr_minmax(UUIDOID, upper ? IS_GREATEST : IS_LEAST,
+						   bound_expr(ext_fn, range, versions[0], upper),
+						   bound_expr(ext_fn, range, versions[1], upper));
 }
 
 /*
@@ -588,21 +599,6 @@ every_time(void)
 	return (Node *) makeConst(TSTZRANGEOID, -1, InvalidOid, -1, range, false, false);
 }
 
-/* LEAST or GREATEST of two uuids. */
-static Node *
-uuid_minmax(MinMaxOp op, Node *a, Node *b)
-{
-	MinMaxExpr *mm = makeNode(MinMaxExpr);
-
-	mm->minmaxtype = UUIDOID;
-	mm->minmaxcollid = InvalidOid;
-	mm->inputcollid = InvalidOid;
-	mm->op = op;
-	mm->args = list_make2(a, b);
-	mm->location = -1;
-	return (Node *) mm;
-}
-
 /*
  * The comparisons of a TimescaleDB uuid dimension (hypertables.c), their
  * bounds kept within the v7 keys, from the least to the greatest:
@@ -626,9 +622,10 @@ v7_keys_bounds(List *comparisons)
 	{
 		OpExpr	   *op = lfirst(lc);
 
-		lsecond(op->args) = uuid_minmax(IS_LEAST,
-										uuid_minmax(IS_GREATEST, lsecond(op->args), make_uuid_const(&least)),
-										make_uuid_const(&greatest));
+		lsecond(op->args) = uuidx_tr_minmax(UUIDOID, IS_LEAST,
+											uuidx_tr_minmax(UUIDOID, IS_GREATEST, lsecond(op->args),
+															make_uuid_const(&least)),
+											make_uuid_const(&greatest));
 	}
 	return comparisons;
 }

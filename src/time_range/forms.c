@@ -419,20 +419,6 @@ window_guard(Node *lower, Node *upper)
 	return (Node *) op;
 }
 
-static Node *
-greatest_of(Node *a, Node *b)
-{
-	MinMaxExpr *mm = makeNode(MinMaxExpr);
-
-	mm->minmaxtype = TIMESTAMPTZOID;
-	mm->minmaxcollid = InvalidOid;
-	mm->inputcollid = InvalidOid;
-	mm->op = IS_GREATEST;
-	mm->args = list_make2(copyObject(a), copyObject(b));
-	mm->location = -1;
-	return (Node *) mm;
-}
-
 /*
  * The rewrite of a comparison, or of a lower and an upper one of the same
  * form (f(id) >= a AND f(id) < b: one window, estimated as one; see
@@ -475,7 +461,8 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 			/* SQL 1.3: no uuidx_time_compared(), whose times may cross */
 			compared = false;
 			guard = window_guard(lower->other, upper->other);
-			range = range_of(lower->other, greatest_of(lower->other, upper->other), flags);
+			range = range_of(lower->other, uuidx_tr_minmax(TIMESTAMPTZOID, IS_GREATEST, copyObject(lower->other),
+														   copyObject(upper->other)), flags);
 		}
 		else
 			range = range_of(lower ? lower->other : uuidx_tr_timestamptz_null(),

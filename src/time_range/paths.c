@@ -297,25 +297,33 @@ charge_walks(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 	ReleaseVariableStats(vardata);
 }
 
-/* Is the path one of PostgreSQL's own scans of the relation's table? */
+/* Is every path of the list one of PostgreSQL's own scans of rel's table? */
 static bool
-own_scan(Path *path, RelOptInfo *rel)
+own_scans(List *paths, RelOptInfo *rel)
 {
-	if (path->parent != rel)
-		return false;
-	switch (path->pathtype)
+	ListCell   *lc;
+
+	foreach(lc, paths)
 	{
-		case T_SeqScan:
-		case T_SampleScan:
-		case T_IndexScan:
-		case T_IndexOnlyScan:
-		case T_BitmapHeapScan:
-		case T_TidScan:
-		case T_TidRangeScan:
-			return true;
-		default:
+		Path	   *path = lfirst(lc);
+
+		if (path->parent != rel)
 			return false;
+		switch (path->pathtype)
+		{
+			case T_SeqScan:
+			case T_SampleScan:
+			case T_IndexScan:
+			case T_IndexOnlyScan:
+			case T_BitmapHeapScan:
+			case T_TidScan:
+			case T_TidRangeScan:
+				break;
+			default:
+				return false;
+		}
 	}
+	return true;
 }
 
 /*
@@ -334,22 +342,9 @@ own_scan(Path *path, RelOptInfo *rel)
 static bool
 rows_read_as_planned(RelOptInfo *rel, RangeTblEntry *rte)
 {
-	ListCell   *lc;
-
-	if (rel->rtekind != RTE_RELATION || rte->inh ||
-		(rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_MATVIEW))
-		return false;
-	foreach(lc, rel->pathlist)
-	{
-		if (!own_scan(lfirst(lc), rel))
-			return false;
-	}
-	foreach(lc, rel->partial_pathlist)
-	{
-		if (!own_scan(lfirst(lc), rel))
-			return false;
-	}
-	return true;
+	return rel->rtekind == RTE_RELATION && !rte->inh &&
+		(rte->relkind == RELKIND_RELATION || rte->relkind == RELKIND_MATVIEW) &&
+		own_scans(rel->pathlist, rel) && own_scans(rel->partial_pathlist, rel);
 }
 
 /*

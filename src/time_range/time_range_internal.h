@@ -169,6 +169,7 @@ extern void uuidx_tr_target(List *rtable, Node *id, TimeTarget *t);
 extern Oid	uuidx_tr_support_oid;
 extern Node *uuidx_tr_timestamptz_null(void);
 extern Node *uuidx_tr_range_from_parts(Node *lower, Node *upper, Node *bounds);
+extern Node *uuidx_tr_minmax(Oid type, MinMaxOp op, Node *a, Node *b);
 extern void uuidx_tr_operator_sides(List *args, Node **id, Node **range);
 extern bool uuidx_tr_read_clause(Oid fn, List *args, TimeClause *c);
 extern bool uuidx_tr_clause_parts(Oid fn, List *args, TimeClause *c);

@@ -102,21 +102,24 @@ note_index_settings(RelOptInfo *rel)
 	made_with.indexonly = UUIDX_CONSIDER_INDEXONLY(rel);
 }
 
+/* Was the note made for rel in this planning? */
+static bool
+noted(RelOptInfo *rel)
+{
+	return planning != 0 && made_with.planning == planning && made_with.relid == rel->relid;
+}
+
 /* May the scan's children be index scans, or index-only scans, here? */
 static bool
 consider_indexscan(RelOptInfo *rel)
 {
-	if (planning != 0 && made_with.planning == planning && made_with.relid == rel->relid)
-		return made_with.indexscan;
-	return UUIDX_CONSIDER_INDEXSCAN(rel);
+	return noted(rel) ? made_with.indexscan : UUIDX_CONSIDER_INDEXSCAN(rel);
 }
 
 static bool
 consider_indexonly(RelOptInfo *rel)
 {
-	if (planning != 0 && made_with.planning == planning && made_with.relid == rel->relid)
-		return made_with.indexonly;
-	return UUIDX_CONSIDER_INDEXONLY(rel);
+	return noted(rel) ? made_with.indexonly : UUIDX_CONSIDER_INDEXONLY(rel);
 }
 
 /*
