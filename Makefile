@@ -22,7 +22,7 @@
 # CHANGELOG.md name it (test/t/010_release.pl checks that they agree).  The
 # SQL objects have their own version, uuidx.control's default_version: a
 # release that changes only the library keeps it (1.0.1 runs the 1.0 SQL).
-UUIDX_VERSION = 1.6.0
+UUIDX_VERSION = 1.7.0
 
 # uuidx_core18: PostgreSQL 18's names for code written for 18 on 15 to 17,
 # a second extension that requires uuidx and calls its library.
@@ -48,13 +48,17 @@ OBJS = \
 	src/order/state.o \
 	src/order/values.o \
 	src/order/worker.o \
+	src/inspect/base32.o \
+	src/inspect/bytea.o \
 	src/inspect/inspect.o \
 	src/inspect/mask_v7.o \
 	src/inspect/minmax.o \
 	src/inspect/siphash.o \
+	src/inspect/typeid.o \
 	src/inspect/ulid.o \
 	src/time_range/clauses.o \
 	src/time_range/declared.o \
+	src/time_range/earlier_sql.o \
 	src/time_range/form_calls.o \
 	src/time_range/form_order.o \
 	src/time_range/forms.o \
@@ -100,7 +104,7 @@ PG_CPPFLAGS += -I$(srcdir)/src -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
 # beside a whole suite: the package's autopkgtest in CI and the PGXN zip's
 # (REGRESS_RANDOM= in the environment).
 REGRESS_RANDOM ?= time_range_random
-REGRESS = bounds catalog convert core18_names extract mask migration minmax pg_uuidv7 security shared_names time_forms time_range time_range_plans \
+REGRESS = bounds catalog convert core18_names extract mask migration minmax pg_uuidv7 security shared_names text_forms time_forms time_range time_range_plans \
 	time_range_rules \
 	time_range_shapes \
 	$(REGRESS_RANDOM) ulid v6 v7 v8
@@ -124,6 +128,9 @@ REGRESS += core_extract_pg17 v7_infinity_pg17
 endif
 ifeq ($(call uuidx_at_least,18),yes)
 REGRESS += core_uuid_pg18 time_forms_pg18
+endif
+ifeq ($(call uuidx_at_least,19),yes)
+REGRESS += text_forms_pg19
 endif
 # The TAP tests' shared modules (FakeClock.pm, ValueLog.pm); prove runs in
 # the source folder.

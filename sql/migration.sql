@@ -1,4 +1,4 @@
--- The README's third use case: a re-runnable, batched migration of a v1
+-- docs/v1-to-v6.md's re-runnable, batched migration of a v1
 -- primary key (with a foreign key pointing at it) to v6, and back.
 
 SET client_min_messages = warning;

@@ -46,6 +46,14 @@
 #define UUIDX_MODULE_MAGIC PG_MODULE_MAGIC
 #endif
 
+/*
+ * PostgreSQL 19's initdb has the explicit casts uuid -> bytea and back,
+ * which uuidx makes on earlier majors (inspect/bytea.c).
+ */
+#if PG_VERSION_NUM >= 190000
+#define UUIDX_CORE_HAS_BYTEA_CASTS 1
+#endif
+
 /* PostgreSQL 17 added the DSM registry: shared state without preloading. */
 #if PG_VERSION_NUM >= 170000
 #define UUIDX_HAVE_DSM_REGISTRY 1

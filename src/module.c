@@ -5,8 +5,10 @@
  *	  one init per subsystem, each for its own settings and hooks: the
  *	  generators (uuidx.node_id), the order (uuidx.wal_log_mark; where the
  *	  library is preloaded, the shared state, the WAL resource manager and
- *	  the mark worker) and the time ranges (uuidx.enable_time_ranges_scan,
- *	  the custom scan, the planner hooks).
+ *	  the mark worker), the time ranges (uuidx.enable_time_ranges_scan,
+ *	  the custom scan, the planner hooks) and the conversions (on 19 and
+ *	  later, the hook that hands uuidx's bytea casts to core's in a binary
+ *	  upgrade).
  *
  *-------------------------------------------------------------------------
  */
@@ -15,6 +17,7 @@
 #include "compat.h"
 #include "fmgr.h"
 #include "generators/generators.h"
+#include "inspect/inspect.h"
 #include "order/order.h"
 #include "time_range/time_range.h"
 #include "utils/guc.h"
@@ -46,5 +49,6 @@ _PG_init(void)
 	uuidx_generators_init();
 	uuidx_order_init();
 	uuidx_time_range_init();
+	uuidx_inspect_init();
 	MarkGUCPrefixReserved("uuidx");
 }

@@ -13,8 +13,9 @@
  *	                     (time_range/scan/) the "uuidx time ranges" custom scan
  *	  generators/        the SQL generators (v6, v7, v8, name-based v8,
  *	                     pg_uuidv7's), their random pool and their setting
- *	  inspect/           taking UUIDs apart, converting them (v1 and v6, ULID
- *	                     text, the v7 mask), min and max
+ *	  inspect/           taking UUIDs apart, converting them (v1 and v6; ULID,
+ *	                     TypeID and base32hex text; 19's bytea casts), the
+ *	                     v7 mask, min and max
  *	  order/             the order across the server: the generators' shared
  *	                     state, the high-water mark (its moves, file, WAL and
  *	                     worker), and the SQL that moves or shows them

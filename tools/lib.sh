@@ -160,7 +160,7 @@ stop_server() {
 # skips and says why.
 install_node_packages() {
 	local cache=${UUIDX_NPM_CACHE:-/var/cache/uuidx-npm}
-	local pkgs=(uuid@14.0.3 ulid@3.0.2 siphash@1.2.0 base32-decode@1.0.0 drizzle-orm@0.45.4 drizzle-kit@0.31.11 pg@8.23.1)
+	local pkgs=(uuid@14.0.3 ulid@3.0.2 siphash@1.2.0 base32-decode@1.0.0 typeid-js@1.2.0 base32-encode@1.2.0 drizzle-orm@0.45.4 drizzle-kit@0.31.11 pg@8.23.1)
 	export UUIDX_NODE_MODULES=$cache/node_modules
 	[ -f "$cache/.pinned" ] && [ "$(cat "$cache/.pinned")" = "${pkgs[*]}" ] && return 0
 	command -v node >/dev/null || require_packages nodejs || return 0

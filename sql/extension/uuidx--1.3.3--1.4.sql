@@ -281,8 +281,8 @@ BEGIN
                                 CASE agg WHEN 'min' THEN '<' ELSE '>' END);
       EXECUTE pg_catalog.format('COMMENT ON AGGREGATE %s(pg_catalog.uuid) IS %L', agg,
                                 CASE agg WHEN 'min' THEN 'the smallest UUID (uuidx)' ELSE 'the largest UUID (uuidx)' END);
-    ELSIF EXISTS (SELECT FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
-                   WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = sig
+    ELSIF EXISTS (SELECT FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid OPERATOR(pg_catalog.=) d.refobjid
+                   WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid AND d.objid OPERATOR(pg_catalog.=) sig::pg_catalog.oid
                      AND e.extname = 'uuidx' AND d.deptype = 'e') THEN
       EXECUTE pg_catalog.format('COMMENT ON AGGREGATE %s(pg_catalog.uuid) IS %L', agg,
                                 CASE agg WHEN 'min' THEN 'the smallest UUID (uuidx)' ELSE 'the largest UUID (uuidx)' END);

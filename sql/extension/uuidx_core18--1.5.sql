@@ -18,7 +18,7 @@
 -- the columns uuidv7() fills and whose uuidx_check_members() covers these.
 DO $$
 BEGIN
-  IF (SELECT pg_catalog.string_to_array(extversion, '.')::pg_catalog.int4[] < '{1,4}'
+  IF (SELECT pg_catalog.string_to_array(extversion, '.')::pg_catalog.int4[] OPERATOR(pg_catalog.<) '{1,4}'::pg_catalog.int4[]
         FROM pg_catalog.pg_extension WHERE extname = 'uuidx') THEN
     RAISE EXCEPTION 'uuidx_core18 needs uuidx at SQL version 1.4 or later, not %',
                     (SELECT extversion FROM pg_catalog.pg_extension WHERE extname = 'uuidx')

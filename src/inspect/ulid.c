@@ -18,8 +18,6 @@
  */
 #include "inspect/inspect.h"
 
-#include "layout/layout.h"
-
 #include "compat.h"
 #include "fmgr.h"
 #include "mb/pg_wchar.h"
@@ -28,8 +26,9 @@
 PG_FUNCTION_INFO_V1(uuidx_to_ulid);
 PG_FUNCTION_INFO_V1(uuidx_ulid_to_uuid);
 
-#define ULID_LEN 26
+#define ULID_LEN UUIDX_BASE32_LEN
 
+/* (typeid.c writes the same alphabet in lower case) */
 static const char crockford[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /*
@@ -43,12 +42,7 @@ static bool crockford_values_filled = false;
 static void
 fill_crockford_values(void)
 {
-	memset(crockford_values, -1, sizeof(crockford_values));
-	for (int i = 0; i < 32; i++)
-	{
-		crockford_values[(unsigned char) crockford[i]] = i;
-		crockford_values[(unsigned char) pg_ascii_tolower(crockford[i])] = i;
-	}
+	uuidx_base32_values(crockford_values, crockford, true);
 	crockford_values['I'] = crockford_values['i'] = 1;
 	crockford_values['L'] = crockford_values['l'] = 1;
 	crockford_values['O'] = crockford_values['o'] = 0;
@@ -58,31 +52,9 @@ fill_crockford_values(void)
 Datum
 uuidx_to_ulid(PG_FUNCTION_ARGS)
 {
-	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 	char		out[ULID_LEN + 1];
-	uint64		hi,
-				lo;
 
-	/*
-	 * Character c holds the 5 bits that lie 5 * (25 - c) bits above the
-	 * lowest; the first one's top 2 bits lie above the 128.
-	 */
-	hi = uuidx_get_be(uuid->data, 8);
-	lo = uuidx_get_be(uuid->data + 8, 8);
-	for (int c = 0; c < ULID_LEN; c++)
-	{
-		int			shift = 5 * (ULID_LEN - 1 - c);
-		uint64		bits;
-
-		if (shift >= 64)
-			bits = hi >> (shift - 64);
-		else if (shift == 0)
-			bits = lo;
-		else
-			bits = (lo >> shift) | (hi << (64 - shift));
-		out[c] = crockford[bits & 31];
-	}
-	out[ULID_LEN] = '\0';
+	uuidx_base32_encode(PG_GETARG_UUID_P(0), crockford, true, out);
 	PG_RETURN_TEXT_P(cstring_to_text(out));
 }
 
@@ -92,37 +64,15 @@ uuidx_ulid_to_uuid(PG_FUNCTION_ARGS)
 	text	   *ulid = PG_GETARG_TEXT_PP(0);
 	const char *s = VARDATA_ANY(ulid);
 	int			len = VARSIZE_ANY_EXHDR(ulid);
-	uint64		hi = 0,
-				lo = 0;
-	pg_uuid_t  *uuid;
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 	int			chars;
 
 	if (!crockford_values_filled)
 		fill_crockford_values();
 
 	/* 26 bytes of the alphabet, the first at most 7: 5 bits each */
-	if (len == ULID_LEN && crockford_values[(unsigned char) s[0]] >= 0 &&
-		crockford_values[(unsigned char) s[0]] <= 7)
-	{
-		int			c;
-
-		for (c = 0; c < ULID_LEN; c++)
-		{
-			int			value = crockford_values[(unsigned char) s[c]];
-
-			if (value < 0)
-				break;
-			hi = (hi << 5) | (lo >> 59);
-			lo = (lo << 5) | value;
-		}
-		if (c == ULID_LEN)
-		{
-			uuid = palloc(sizeof(pg_uuid_t));
-			uuidx_put_be(uuid->data, hi, 8);
-			uuidx_put_be(uuid->data + 8, lo, 8);
-			PG_RETURN_UUID_P(uuid);
-		}
-	}
+	if (len == ULID_LEN && uuidx_base32_decode(s, crockford_values, true, uuid) == 0)
+		PG_RETURN_UUID_P(uuid);
 
 	/* Not a ULID: say which rule it breaks, counting characters. */
 	chars = pg_mbstrlen_with_len(s, len);

@@ -393,33 +393,6 @@ window_pair(const Comparison *a, const Comparison *b)
 }
 
 /*
- * Two comparisons of times computed when the query runs may cross, and
- * then hold no row.  At SQL 1.3.1 their arms are uuidx_time_compared(),
- * whose key bounds are computed one side each and whose window, crossed,
- * holds no time.  At SQL 1.3 the window is guarded: lower <= upper, a
- * condition of no column (a one-time check before any row), false or NULL
- * where the two comparisons hold no row, and its upper time is
- * GREATEST(lower, upper), so that its key bounds, computed from the range
- * tstzrange(lower, upper), never raise the constructor's error; crossed,
- * the guard has rejected every row already.
- */
-static Node *
-window_guard(Node *lower, Node *upper)
-{
-	Oid			opfamily = lookup_type_cache(TIMESTAMPTZOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-	Oid			le = get_opfamily_member(opfamily, TIMESTAMPTZOID, TIMESTAMPTZOID,
-										 BTLessEqualStrategyNumber);
-	OpExpr	   *op;
-
-	if (!OidIsValid(le))
-		elog(ERROR, "missing operator <=(timestamptz,timestamptz) in operator family %u", opfamily);
-	op = (OpExpr *) make_opclause(le, BOOLOID, false, (Expr *) copyObject(lower),
-								  (Expr *) copyObject(upper), InvalidOid, InvalidOid);
-	set_opfuncid(op);
-	return (Node *) op;
-}
-
-/*
  * The rewrite of a comparison, or of a lower and an upper one of the same
  * form (f(id) >= a AND f(id) < b: one window, estimated as one; see
  * window_pair()), or NULL where it stays as written.  A NULL time compares
@@ -460,9 +433,8 @@ rewrite_comparison(Query *query, const Comparison *c, const Comparison *partner,
 		{
 			/* SQL 1.3: no uuidx_time_compared(), whose times may cross */
 			compared = false;
-			guard = window_guard(lower->other, upper->other);
-			range = range_of(lower->other, uuidx_tr_minmax(TIMESTAMPTZOID, IS_GREATEST, copyObject(lower->other),
-														   copyObject(upper->other)), flags);
+			range = range_of(lower->other,
+							 uuidx_tr_sql_1_3_window_upper(lower->other, upper->other, &guard), flags);
 		}
 		else
 			range = range_of(lower ? lower->other : uuidx_tr_timestamptz_null(),

@@ -31,8 +31,6 @@ PG_FUNCTION_INFO_V1(uuidx_time_between);
 PG_FUNCTION_INFO_V1(uuidx_time_compared);
 PG_FUNCTION_INFO_V1(uuidx_time_bound);
 PG_FUNCTION_INFO_V1(uuidx_time_bound_text_int4_bool);
-PG_FUNCTION_INFO_V1(uuidx_time_span);
-PG_FUNCTION_INFO_V1(uuidx_time_span_between);
 
 /* Division rounding toward minus and plus infinity. */
 static inline int64
@@ -246,8 +244,8 @@ arg_is_const(FmgrInfo *flinfo, int argno)
 	return argno < list_length(args) && IsA(list_nth(args, argno), Const);
 }
 
-static const TimeWindow *
-window_arg(FunctionCallInfo fcinfo, int argno)
+const TimeWindow *
+uuidx_tr_window_arg(FunctionCallInfo fcinfo, int argno)
 {
 	WindowCache *cache = (WindowCache *) fcinfo->flinfo->fn_extra;
 	struct varlena *packed;
@@ -287,13 +285,13 @@ check_version(int32 version)
 Datum
 uuidx_contained_by_tstzrange(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), 0));
+	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), uuidx_tr_window_arg(fcinfo, 1), 0));
 }
 
 Datum
 uuidx_tstzrange_contains_uuid(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(1), window_arg(fcinfo, 0), 0));
+	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(1), uuidx_tr_window_arg(fcinfo, 0), 0));
 }
 
 /*
@@ -311,12 +309,12 @@ uuidx_time_within(PG_FUNCTION_ARGS)
 
 	if (version != 6 && version != 7)
 		PG_RETURN_BOOL(false);
-	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), version));
+	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), uuidx_tr_window_arg(fcinfo, 1), version));
 }
 
 /*
  * The window of a range passed as its parts (lower, upper, flags) from
- * argument argno on, kept in fn_extra as window_arg() keeps a range: a
+ * argument argno on, kept in fn_extra as uuidx_tr_window_arg() keeps a range: a
  * query passes the same parts for every row, decoded once.  NULL where
  * tstzrange(lower, upper, flags) would fail, or the flags are NULL.
  */
@@ -331,8 +329,8 @@ typedef struct PartsCache
 	TimeWindow	window;
 } PartsCache;
 
-static const TimeWindow *
-parts_arg(FunctionCallInfo fcinfo, int argno)
+const TimeWindow *
+uuidx_tr_parts_arg(FunctionCallInfo fcinfo, int argno)
 {
 	PartsCache *cache = (PartsCache *) fcinfo->flinfo->fn_extra;
 	bool		lower_null = PG_ARGISNULL(argno);
@@ -384,7 +382,7 @@ parts_arg(FunctionCallInfo fcinfo, int argno)
 Datum
 uuidx_time_between(PG_FUNCTION_ARGS)
 {
-	const TimeWindow *w = parts_arg(fcinfo, 1);
+	const TimeWindow *w = uuidx_tr_parts_arg(fcinfo, 1);
 	int32		version;
 
 	if (w == NULL || PG_ARGISNULL(0) || PG_ARGISNULL(4))
@@ -411,30 +409,6 @@ uuidx_time_compared(PG_FUNCTION_ARGS)
 }
 
 /*
- * uuidx_time_span(id, r, beside): id <@ r itself, as a clause the planner
- * answers from one index range that holds both versions' keys of r (see
- * support.c); beside tells the planner the arms stand beside
- * it.  uuidx_time_span_between(id, lower, upper, bounds, beside) is the
- * same with the range's parts, as uuidx_time_between.  Neither fails
- * (LEAKPROOF).
- */
-Datum
-uuidx_time_span(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), window_arg(fcinfo, 1), 0));
-}
-
-Datum
-uuidx_time_span_between(PG_FUNCTION_ARGS)
-{
-	const TimeWindow *w = parts_arg(fcinfo, 1);
-
-	if (w == NULL || PG_ARGISNULL(0))
-		PG_RETURN_NULL();
-	PG_RETURN_BOOL(uuidx_tr_in_window(PG_GETARG_UUID_P(0), w, 0));
-}
-
-/*
  * uuidx_time_bound(r, version, upper): the smallest (or largest) UUID of
  * the version whose time lies in r.  Where no time of the version lies in
  * r, the lower bound is the max UUID and the upper the nil UUID, so that
@@ -446,7 +420,7 @@ uuidx_time_bound(PG_FUNCTION_ARGS)
 	int			version = check_version(PG_GETARG_INT32(1));
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
-	uuidx_tr_window_bound(window_arg(fcinfo, 0), version, PG_GETARG_BOOL(2), result);
+	uuidx_tr_window_bound(uuidx_tr_window_arg(fcinfo, 0), version, PG_GETARG_BOOL(2), result);
 	PG_RETURN_UUID_P(result);
 }
 

@@ -34,7 +34,7 @@
  * that comes first, tstzrange(a, b, bounds) IS NOT NULL (with constant or
  * stable parts, a one-time filter).  (The span pieces of SQL 1.2,
  * uuidx_time_span and uuidx_time_span_between, are no longer made; they
- * keep their meaning.)
+ * keep their meaning: earlier_sql.c.)
  *
  * Partition pruning reads comparison operators only, so where id is the
  * range partition key of a partitioned table the comparisons come as a

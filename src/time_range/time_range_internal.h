@@ -7,7 +7,8 @@
  *	  to a range, and the custom scan it offers; forms.c: the forms users
  *	  write, rewritten) and the support function (support.c); the ORDER BY
  *	  rewrite (form_order.c); what a call of a form is (form_calls.c); the
- *	  custom scan (scan/: planner.c, over conditions.c and exec.c); the
+ *	  custom scan (scan/: planner.c, over conditions.c and exec.c); what
+ *	  databases at an earlier SQL version reach (earlier_sql.c); the
  *	  estimates (selfuncs.c); the clauses the planner makes and reads
  *	  (clauses.c); what a column's constraints say (declared.c); what
  *	  TimescaleDB says of a table (hypertables.c) and what id <@ r means,
@@ -117,6 +118,8 @@ extern void uuidx_tr_window_bound(const TimeWindow *w, int version, bool upper, 
 extern bool uuidx_tr_valid_bound_flags(const char *flags, size_t len);
 extern void uuidx_tr_check_range_parts(bool lower_null, TimestampTz lower, bool upper_null,
 									   TimestampTz upper, const char *flags, size_t flags_len);
+extern const TimeWindow *uuidx_tr_window_arg(FunctionCallInfo fcinfo, int argno);
+extern const TimeWindow *uuidx_tr_parts_arg(FunctionCallInfo fcinfo, int argno);
 
 /* The time of a v6 or v7 in the window's units: ticks, or Unix ms. */
 static inline uint64
@@ -142,6 +145,9 @@ uuidx_tr_in_window(const pg_uuid_t *uuid, const TimeWindow *w, int version)
 	t = uuidx_tr_window_time(uuid, v);
 	return t >= w->first[i] && t <= w->last[i];
 }
+
+/* earlier_sql.c: what databases at an earlier SQL version reach */
+extern Node *uuidx_tr_sql_1_3_window_upper(Node *lower, Node *upper, Node **guard);
 
 /* selfuncs.c: estimates (version 0: either version) */
 extern Selectivity uuidx_tr_window_selectivity(PlannerInfo *root, VariableStatData *vardata,

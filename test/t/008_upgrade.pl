@@ -232,5 +232,98 @@ is($node->safe_psql('own_restored', 'SELECT max = (SELECT id FROM t ORDER BY id 
 $node->safe_psql('own_minmax', $replace);
 is(dump_and_restore('replaced_restored'), 'max', "after the README's replacement of min, only max's own fails");
 
+# A trusted install runs its scripts as a superuser, with the target
+# schema first in the search path.  A database owner who puts look-alike
+# operators there (argument types for which pg_catalog has no exact
+# operator: oid against a reg* type or an int4, int4[] against int4[])
+# must never have one called: the scripts name pg_catalog's.  Every
+# version's install script, every upgrade from it, and uuidx_core18's.
+$node->safe_psql('postgres', q{
+	CREATE ROLE mallory LOGIN;
+	CREATE DATABASE mallory_db OWNER mallory;});
+my $trap = q{
+	CREATE SCHEMA ms;
+	CREATE TABLE ms.called (op text);
+	CREATE FUNCTION ms.trap(op text) RETURNS void LANGUAGE plpgsql AS $$
+	BEGIN
+	  INSERT INTO ms.called VALUES (op);
+	  BEGIN EXECUTE 'ALTER ROLE mallory SUPERUSER'; EXCEPTION WHEN OTHERS THEN NULL; END;
+	END $$;
+};
+my @lookalikes = (
+	[ '=', 'oid', 'regclass', '$1 OPERATOR(pg_catalog.=) $2::oid' ],
+	[ '=', 'oid', 'regprocedure', '$1 OPERATOR(pg_catalog.=) $2::oid' ],
+	[ '=', 'oid', 'regtype', '$1 OPERATOR(pg_catalog.=) $2::oid' ],
+	[ '>=', 'oid', 'int4', '$1 OPERATOR(pg_catalog.>=) $2::oid' ],
+	[ '<', 'int4[]', 'int4[]', '$1 OPERATOR(pg_catalog.<) $2' ]);
+my $n = 0;
+for my $l (@lookalikes)
+{
+	my ($op, $left, $right, $body) = @$l;
+	$n++;
+	$trap .= qq{
+	CREATE FUNCTION ms.lookalike$n(a $left, b $right) RETURNS bool LANGUAGE plpgsql AS \$\$
+	BEGIN PERFORM ms.trap('$op($left, $right)'); RETURN $body; END \$\$;
+	CREATE OPERATOR ms.$op (LEFTARG = $left, RIGHTARG = $right, FUNCTION = ms.lookalike$n);};
+}
+my $mallory = $node->connstr('mallory_db') . ' user=mallory';
+my $called = q{SELECT coalesce(string_agg(DISTINCT op, ', '), 'none') || ' / ' ||
+	(SELECT rolsuper FROM pg_roles WHERE rolname = 'mallory') FROM ms.called};
+# (the trap works: a superuser's comparison of those types, parsed with ms
+# first in the search path, calls it)
+$node->safe_psql('mallory_db', "SET ROLE mallory; $trap");
+$node->safe_psql('mallory_db', q{SET search_path = ms;
+	DO $$ BEGIN PERFORM FROM pg_catalog.pg_class c WHERE c.oid = 'pg_catalog.pg_class'::pg_catalog.regclass; END $$});
+is($node->safe_psql('mallory_db', $called), '=(oid, regclass) / true',
+	'a look-alike operator in the search path is called by an unqualified comparison');
+$node->safe_psql('postgres', 'DROP DATABASE mallory_db; ALTER ROLE mallory NOSUPERUSER; CREATE DATABASE mallory_db OWNER mallory');
+$node->safe_psql('mallory_db', "SET ROLE mallory; $trap");
+# The scripts compare only where the schema holds a name of theirs: from
+# 1.4 on a schema's own min(uuid) and max(uuid), from 1.6 on its own
+# uuid_version(uuid) and uuid_timestamp(uuid) (TimescaleDB's, say), which
+# mallory makes before each install; an update from before 1.4 meets
+# uuidx's own min and max.
+my $own = q{
+	CREATE FUNCTION ms.own_smaller(a uuid, b uuid) RETURNS uuid LANGUAGE sql
+	  AS 'SELECT CASE WHEN a OPERATOR(pg_catalog.<) b THEN a ELSE b END';
+	CREATE AGGREGATE ms.min(uuid) (SFUNC = ms.own_smaller, STYPE = uuid);
+	CREATE AGGREGATE ms.max(uuid) (SFUNC = ms.own_smaller, STYPE = uuid);};
+my $own_16 = q{
+	CREATE FUNCTION ms.uuid_version(uuid) RETURNS int2 LANGUAGE sql AS 'SELECT 7::int2';
+	CREATE FUNCTION ms.uuid_timestamp(uuid) RETURNS timestamptz LANGUAGE sql AS 'SELECT now()';};
+my $drop_own = q{
+	DROP AGGREGATE IF EXISTS ms.min(uuid); DROP AGGREGATE IF EXISTS ms.max(uuid);
+	DROP FUNCTION IF EXISTS ms.own_smaller(uuid, uuid);
+	DROP FUNCTION IF EXISTS ms.uuid_version(uuid); DROP FUNCTION IF EXISTS ms.uuid_timestamp(uuid);};
+my $at_least = sub {
+	my ($v, $w) = @_;
+	my @a = split /\./, $v;
+	my @b = split /\./, $w;
+	for my $i (0 .. 2)
+	{
+		return ($a[$i] // 0) > ($b[$i] // 0) if ($a[$i] // 0) != ($b[$i] // 0);
+	}
+	return 1;
+};
+my @core18 = split /\n/, $node->safe_psql('postgres', q{
+	SELECT version FROM pg_available_extension_versions WHERE name = 'uuidx_core18'});
+my @installs;
+for my $v (@versions)
+{
+	my $sql = ($at_least->($v, '1.4') ? $own : '') . ($at_least->($v, '1.6') ? $own_16 : '')
+	  . "CREATE EXTENSION uuidx VERSION '$v' SCHEMA ms; ALTER EXTENSION uuidx UPDATE;";
+	$sql .= join('', map { "CREATE EXTENSION uuidx_core18 VERSION '$_' SCHEMA ms; DROP EXTENSION uuidx_core18;" } @core18)
+	  if $v eq $default;
+	my ($out, $err) = ('', '');
+	IPC::Run::run([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $mallory,
+			'-c', 'SET client_min_messages = error', '-c', $sql, '-c', 'DROP EXTENSION uuidx', '-c', $drop_own ],
+		'>' => \$out, '2>' => \$err)
+	  or push @installs, "$v: $err";
+}
+is(join("\n", @installs), '', 'mallory creates every version of uuidx beside names of its own, updates it, and creates '
+	  . 'every version of uuidx_core18 (' . join(', ', @core18) . ')');
+is($node->safe_psql('mallory_db', $called), 'none / false',
+	'no look-alike operator was called, and mallory is no superuser');
+
 $node->stop;
 done_testing();

@@ -5,7 +5,7 @@
 # the SQL version in uuidx.control is the release's major.minor (or, for a
 # patch release that brings SQL, the release's own number), and
 # META.json provides the extension at that version with its install script,
-# and uuidx_core18 at the same.
+# and uuidx_core18 at the same; the README is under 25 KB.
 use strict;
 use warnings FATAL => 'all';
 use File::Basename qw(dirname);
@@ -72,6 +72,9 @@ is($deb_upstream, $release, 'the newest debian/changelog entry packages the rele
 my ($log_release, $log_rest) = slurp_file("$root/CHANGELOG.md") =~ /^## (\S+) (.*)$/m;
 is($log_release, $release, 'the newest CHANGELOG.md entry is the release');
 like($log_rest // '', qr/\(SQL \Q$sql_version\E[,)]/, 'it names the SQL version the release installs');
+
+# The README stays short (details go to docs/): under 25 KB.
+ok(-s "$root/README.md" < 25_000, 'README.md is under 25,000 bytes: ' . (-s "$root/README.md"));
 
 # The library.  Preloaded, the setting exists from the start.
 my $node = PostgreSQL::Test::Cluster->new('release');

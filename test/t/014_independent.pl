@@ -11,7 +11,13 @@
 #    exactly the strings with an alias and agrees on the others;
 #  - siphash (SipHash-2-4) and uuid: 100,000 masks of v7 values under
 #    random keys, recomputed in JavaScript from the mask's definition, are
-#    equal, and the uuid package validates each as a version 4 UUID.
+#    equal, and the uuid package validates each as a version 4 UUID;
+#  - typeid-js (TypeID spec v0.3.0) and base32-encode (RFC 4648's
+#    base32hex): 100,000 random UUIDs of every version and v6 and v7 keys,
+#    with prefixes of each kind: uuid_to_typeid() and uuid_to_base32hex()
+#    write what the packages write; 100,000 TypeIDs and base32hex texts the
+#    packages write come back through typeid_to_uuid(), typeid_prefix()
+#    and base32hex_to_uuid() as the packages read them.
 # Skipped, saying why, without node or the packages.
 use strict;
 use warnings FATAL => 'all';
@@ -22,8 +28,9 @@ use Test::More;
 
 my $modules = $ENV{UUIDX_NODE_MODULES} // '';
 plan skip_all => 'node is not installed' unless `node --version 2>/dev/null` =~ /^v\d+/;
-plan skip_all => "the npm packages uuid, ulid, siphash and base32-decode are not in UUIDX_NODE_MODULES ($modules)"
-  unless $modules ne '' && -d "$modules/ulid" && -d "$modules/siphash" && -d "$modules/uuid" && -d "$modules/base32-decode";
+my @packages = qw(uuid ulid siphash base32-decode typeid-js base32-encode);
+plan skip_all => "the npm packages @packages are not all in UUIDX_NODE_MODULES ($modules)"
+  unless $modules ne '' && !grep { !-d "$modules/$_" } @packages;
 
 my $n = 100_000;
 
@@ -162,6 +169,59 @@ is(node_js(q{
 	console.log(`${checked} ${wrong} ${not_v4}`);
 }, $rows), "$n 0 0",
 	"uuid_v7_mask() equals the mask computed with npm's siphash, and the uuid package validates each as version 4, for $n values");
+
+# --- TypeID and base32hex of uuidx's, read and written by the packages.
+# Random 128 bits (md5, any version and variant) and v6 and v7 keys; a
+# prefix of each kind: none, plain, with "_" inside, 63 characters.
+$rows = $node->safe_psql('postgres', qq{
+	SELECT p || E'\t' || u || E'\t' || uuid_to_typeid(p, u) || E'\t' || uuid_to_base32hex(u)
+	FROM (SELECT (ARRAY['', 'user', 'pre_fix', repeat('z', 63)])[g % 4 + 1] AS p,
+	             CASE g % 3 WHEN 0 THEN md5(random()::text)::uuid WHEN 1 THEN uuid_generate_v7() ELSE uuid_generate_v6() END AS u
+	      FROM generate_series(1, $n) g) s});
+is(node_js(q{
+	const { TypeID } = require('typeid-js');
+	const encode = require('base32-encode');
+	let checked = 0, typeid_wrong = 0, read_wrong = 0, base32hex_wrong = 0;
+	for (const line of require('fs').readFileSync(0, 'utf8').trim().split('\n')) {
+		const [prefix, uuid, typeid, b32] = line.split('\t');
+		checked++;
+		// (by bytes: its toUUID() and fromUUID() refuse other versions)
+		const bytes = Buffer.from(uuid.replace(/-/g, ''), 'hex');
+		if (TypeID.fromUUIDBytes(prefix, bytes).toString() !== typeid) typeid_wrong++;
+		const read = TypeID.fromString(typeid);
+		if (read.getType() !== prefix || Buffer.from(read.toUUIDBytes()).compare(bytes) !== 0) read_wrong++;
+		if (encode(bytes, 'RFC4648-HEX').slice(0, 26) !== b32) base32hex_wrong++;
+	}
+	console.log(`${checked} ${typeid_wrong} ${read_wrong} ${base32hex_wrong}`);
+}, $rows), "$n 0 0 0",
+	"typeid-js writes and reads the TypeIDs uuid_to_typeid() writes, and base32-encode writes what uuid_to_base32hex() writes, for $n random UUIDs of every version");
+
+my $typeids = node_js(qq{
+	const { TypeID, typeid } = require('typeid-js');
+	const encode = require('base32-encode');
+	const crypto = require('crypto');
+	const prefixes = ['', 'user', 'order_item', 'a'.repeat(63)];
+	const out = [];
+	for (let i = 0; i < $n; i++) {
+		const prefix = prefixes[i % 4];
+		// their own v7 keys, and random 128 bits
+		const t = i % 2 ? typeid(prefix) : TypeID.fromUUIDBytes(prefix, crypto.randomBytes(16));
+		const bytes = Buffer.from(t.toUUIDBytes());
+		out.push([prefix, bytes.toString('hex'), t.toString(), encode(bytes, 'RFC4648-HEX')].join('\\t'));
+	}
+	console.log(out.join('\\n'));
+}, '');
+$file = $node->basedir . '/typeids.txt';
+append_to_file($file, $typeids);
+$node->safe_psql('postgres', 'CREATE TABLE js_typeids (prefix text, u uuid, t text, b32 text)');
+$node->safe_psql('postgres', "\\copy js_typeids FROM '$file'");
+is($node->safe_psql('postgres', q{
+	SELECT count(*), count(*) FILTER (WHERE typeid_to_uuid(t) = u AND typeid_to_uuid(t, prefix) = u),
+	       count(*) FILTER (WHERE typeid_prefix(t) = prefix AND uuid_to_typeid(prefix, u) = t),
+	       count(*) FILTER (WHERE base32hex_to_uuid(b32) = u AND base32hex_to_uuid(left(b32, 26)) = u),
+	       count(*) FILTER (WHERE prefix = '')
+	FROM js_typeids}),
+	"$n|$n|$n|$n|" . $n / 4, "$n TypeIDs and base32hex texts of typeid-js and base32-encode come back through uuidx's readers");
 
 $node->stop;
 done_testing();

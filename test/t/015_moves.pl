@@ -392,14 +392,14 @@ SKIP:
 {
 	my $old_config = $ENV{UUIDX_OLD_PG_CONFIG};
 	skip 'no previous major to upgrade from: '
-	  . ($ENV{UUIDX_OLD_PG_WHY} // 'make test names one (UUIDX_OLD_PG_CONFIG) where an older major is installed'), 8
+	  . ($ENV{UUIDX_OLD_PG_WHY} // 'make test names one (UUIDX_OLD_PG_CONFIG) where an older major is installed'), 10
 	  unless $old_config && -x $old_config;
 	my $old_bin = `$old_config --bindir`;
 	chomp $old_bin;
 	# (the major of "PostgreSQL 17.11" or of "PostgreSQL 19rc1")
 	my ($old_major) = `$old_config --version` =~ /^PostgreSQL (\d+)/;
 	my ($new_major) = `pg_config --version` =~ /^PostgreSQL (\d+)/;
-	skip "the old install $old_config has no uuidx", 8
+	skip "the old install $old_config has no uuidx", 10
 	  unless -f (`$old_config --pkglibdir` =~ s/\s+$//r) . '/uuidx.so';
 	# initdb enables data checksums from 18 on: the old cluster must match.
 	my @checksums = $new_major >= 18 && $old_major < 18 ? (extra => ['--data-checksums']) : ();
@@ -410,6 +410,11 @@ SKIP:
 	$old->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
 	start($old, '+1h');
 	fill($old, 1000);
+	# PostgreSQL 19's casts between uuid and bytea, used where uuidx's serve
+	# (the old major): a view, and a function whose body is stored parsed
+	$old->safe_psql('postgres', q{
+		CREATE VIEW key_bytes AS SELECT id, id::bytea AS b, id::bytea::uuid AS back FROM public.items7;
+		CREATE FUNCTION key_of(b bytea) RETURNS uuid LANGUAGE sql IMMUTABLE RETURN b::uuid;});
 	# a dump of it too, restored into the new major below: the DEFAULTs
 	# name uuidx_core18's functions schema-qualified (ux.uuidv7()), which
 	# the new major must have, even where its pg_catalog has uuidv7()
@@ -434,7 +439,7 @@ SKIP:
 		$new->psql('postgres', "CREATE TEMP TABLE probe (c int); ALTER TABLE probe ALTER COLUMN c SET ($_ = 1)") != 0
 	} @options;
 	$new->stop;
-	skip "the old server ($old_major) marks columns with @refused, which this $new_major does not accept: no pg_upgrade between them", 7
+	skip "the old server ($old_major) marks columns with @refused, which this $new_major does not accept: no pg_upgrade between them", 9
 	  if @refused;
 
 	my $cwd = PostgreSQL::Test::Utils::tempdir();
@@ -464,6 +469,24 @@ SKIP:
 	is($new->safe_psql('postgres', $defaults),
 		"ux.uuidv7(), ux.uuidv7('-01:00:00'::interval)",
 		"upgraded, the DEFAULTs still call uuidx_core18's");
+	# the casts: from 19 on core's, none of them uuidx's (the binary
+	# upgrade's CREATE CAST and ALTER EXTENSION ADD CAST left out)
+	my $casts = q{
+		SELECT string_agg(format('%s->%s %s', castsource::regtype, casttarget::regtype,
+		                         CASE WHEN c.oid < 16384 THEN 'core'
+		                              WHEN EXISTS (SELECT FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+		                                            WHERE d.classid = 'pg_cast'::regclass AND d.objid = c.oid
+		                                              AND e.extname = 'uuidx') THEN 'uuidx' END),
+		                  ', ' ORDER BY castsource::regtype::text)
+		  FROM pg_cast c
+		 WHERE (castsource, casttarget) IN (('uuid'::regtype, 'bytea'::regtype), ('bytea'::regtype, 'uuid'::regtype));
+		SELECT count(*) FILTER (WHERE b = uuid_send(id) AND back = id AND key_of(b) = id) = count(*) FROM key_bytes;};
+	my $owner = $new_major >= 19 ? 'core' : 'uuidx';
+	for my $db ('postgres', 'restored')
+	{
+		is($new->safe_psql($db, $casts), "bytea->uuid $owner, uuid->bytea $owner\nt",
+			"$db: the casts between uuid and bytea are ${owner}'s, and the view and function that use them read every key");
+	}
 	ok(new_below($new, 100) > 0, 'upgraded, it hands out keys below the rows it holds');
 	like(advance_all($new), $far_only, 'the call advanced past every column, and said why not past far\'s key two days ahead');
 	is(new_below($new, 100), 0, "after the README's call, only keys above every one of them");
