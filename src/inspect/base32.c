@@ -131,7 +131,7 @@ uuidx_to_base32hex(PG_FUNCTION_ARGS)
 /*
  * 26 characters of base32hex, either case, or the 32 that encode() writes,
  * ending in its padding "======"; the last character's spare bits zero, so
- * that each UUID has one text of each case.
+ * that no two texts but for their case read as one UUID.
  */
 Datum
 uuidx_base32hex_to_uuid(PG_FUNCTION_ARGS)

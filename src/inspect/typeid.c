@@ -39,17 +39,8 @@ typedef struct TypeId
 {
 	const char *prefix;
 	int			prefix_len;
-	pg_uuid_t	uuid;
+	pg_uuid_t  *uuid;			/* palloc'd */
 } TypeId;
-
-static pg_uuid_t *
-copy_uuid(const pg_uuid_t *uuid)
-{
-	pg_uuid_t  *copy = palloc(sizeof(pg_uuid_t));
-
-	memcpy(copy, uuid, sizeof(pg_uuid_t));
-	return copy;
-}
 
 /* The position (from 1) of the character at byte `at` of s. */
 static int
@@ -173,6 +164,7 @@ read_typeid(text *in, TypeId *id)
 	}
 	id->prefix = s;
 	id->prefix_len = sep ? sep - s : 0;
+	id->uuid = palloc(sizeof(pg_uuid_t));
 
 	if (sep == s)
 		fault = TYPEID_EMPTY_PREFIX;
@@ -184,7 +176,7 @@ read_typeid(text *in, TypeId *id)
 		fault = sep ? TYPEID_SUFFIX_LENGTH : TYPEID_LENGTH;
 	/* (now the suffix holds at least 26 bytes) */
 	if (fault == TYPEID_OK &&
-		(at = uuidx_base32_decode(suffix, typeid_values, true, &id->uuid)) != 0)
+		(at = uuidx_base32_decode(suffix, typeid_values, true, id->uuid)) != 0)
 	{
 		fault = at > 0 ? TYPEID_SUFFIX_CHARACTER : TYPEID_SUFFIX_OVERFLOW;
 		arg = at > 0 ? char_at(suffix, at - 1) : (unsigned char) suffix[0];
@@ -225,7 +217,7 @@ uuidx_typeid_to_uuid(PG_FUNCTION_ARGS)
 	TypeId		id;
 
 	read_typeid(PG_GETARG_TEXT_PP(0), &id);
-	PG_RETURN_UUID_P(copy_uuid(&id.uuid));
+	PG_RETURN_UUID_P(id.uuid);
 }
 
 /* The same, checking that the TypeID has the prefix expected. */
@@ -250,7 +242,7 @@ uuidx_typeid_to_uuid_text(PG_FUNCTION_ARGS)
 				 id.prefix_len > 0 ?
 				 errdetail("Its prefix is \"%.*s\".", id.prefix_len, id.prefix) :
 				 errdetail("It has no prefix.")));
-	PG_RETURN_UUID_P(copy_uuid(&id.uuid));
+	PG_RETURN_UUID_P(id.uuid);
 }
 
 Datum

@@ -66,36 +66,37 @@ uuidx_ulid_to_uuid(PG_FUNCTION_ARGS)
 	int			len = VARSIZE_ANY_EXHDR(ulid);
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 	int			chars;
+	int			fault = 0;
 
 	if (!crockford_values_filled)
 		fill_crockford_values();
 
 	/* 26 bytes of the alphabet, the first at most 7: 5 bits each */
-	if (len == ULID_LEN && uuidx_base32_decode(s, crockford_values, true, uuid) == 0)
+	if (len == ULID_LEN && (fault = uuidx_base32_decode(s, crockford_values, true, uuid)) == 0)
 		PG_RETURN_UUID_P(uuid);
 
-	/* Not a ULID: say which rule it breaks, counting characters. */
-	chars = pg_mbstrlen_with_len(s, len);
+	/*
+	 * Not a ULID: say which rule it breaks, counting characters.  26 of them
+	 * in more bytes hold one that is not ASCII, which the decoding of the
+	 * first 26 bytes meets no later than any other fault.
+	 */
+	chars = len == ULID_LEN ? ULID_LEN : pg_mbstrlen_with_len(s, len);
 	if (chars != ULID_LEN)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid ULID: \"%s\"", text_to_cstring(ulid)),
 				 errdetail("A ULID is 26 characters long, not %d.", chars)));
-	for (int c = 0, at = 0; c < ULID_LEN; c++, at += pg_mblen(s + at))
-	{
-		int			value = pg_mblen(s + at) == 1 ? crockford_values[(unsigned char) s[at]] : -1;
-
-		if (value < 0)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid ULID: \"%s\"", text_to_cstring(ulid)),
-					 errdetail("Character %d is not in the ULID alphabet: Crockford's base32, 0-9 and A-Z without U (I and L read as 1, O as 0).",
-							   c + 1)));
-		if (c == 0 && value > 7)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid ULID: \"%s\"", text_to_cstring(ulid)),
-					 errdetail("Its first character is above 7: it would not fit in 128 bits.")));
-	}
+	if (len != ULID_LEN)
+		fault = uuidx_base32_decode(s, crockford_values, true, uuid);
+	if (fault > 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid ULID: \"%s\"", text_to_cstring(ulid)),
+				 errdetail("Character %d is not in the ULID alphabet: Crockford's base32, 0-9 and A-Z without U (I and L read as 1, O as 0).",
+						   pg_mbstrlen_with_len(s, fault - 1) + 1)));
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			 errmsg("invalid ULID: \"%s\"", text_to_cstring(ulid)),
+			 errdetail("Its first character is above 7: it would not fit in 128 bits.")));
 	pg_unreachable();
 }

@@ -295,16 +295,9 @@ my $drop_own = q{
 	DROP AGGREGATE IF EXISTS ms.min(uuid); DROP AGGREGATE IF EXISTS ms.max(uuid);
 	DROP FUNCTION IF EXISTS ms.own_smaller(uuid, uuid);
 	DROP FUNCTION IF EXISTS ms.uuid_version(uuid); DROP FUNCTION IF EXISTS ms.uuid_timestamp(uuid);};
-my $at_least = sub {
-	my ($v, $w) = @_;
-	my @a = split /\./, $v;
-	my @b = split /\./, $w;
-	for my $i (0 .. 2)
-	{
-		return ($a[$i] // 0) > ($b[$i] // 0) if ($a[$i] // 0) != ($b[$i] // 0);
-	}
-	return 1;
-};
+# (@versions is in PostgreSQL's order of versions)
+my %version_rank = map { $versions[$_] => $_ } 0 .. $#versions;
+my $at_least = sub { $version_rank{ $_[0] } >= $version_rank{ $_[1] } };
 my @core18 = split /\n/, $node->safe_psql('postgres', q{
 	SELECT version FROM pg_available_extension_versions WHERE name = 'uuidx_core18'});
 my @installs;
