@@ -99,7 +99,7 @@ PG_CPPFLAGS += -I$(srcdir)/src -DUUIDX_VERSION='"$(UUIDX_VERSION)"'
 # the TAP tests in PostgreSQL::Test::Cluster nodes.  Tests whose name ends
 # in _pgNN need PostgreSQL NN or later; they are added below, once
 # MAJORVERSION is known.
-# REGRESS_RANDOM, the random differential test of time queries (about a
+# REGRESS_RANDOM, the random differential test of time queries (half a
 # minute), is left out by the quick checks of an installation that run
 # beside a whole suite: the package's autopkgtest in CI and the PGXN zip's
 # (REGRESS_RANDOM= in the environment).

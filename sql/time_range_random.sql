@@ -23,14 +23,27 @@
 -- that every run, on every major, checks the same cases and prints the
 -- same: the number of checks, the mismatches (0; each one is also reported
 -- with its range and plan) and the scans the counts used under each
--- setting, which depend on the data.  To explore other cases, change the
--- seed and read the mismatches only.
+-- setting, which depend on the data.  The suites draw 20 random ranges
+-- beside five fixed ones (this seed's 20 hold every kind: empty, unbounded
+-- below, above and both, the far past and future, each pair of bound
+-- flags, widths from microseconds to days); make soak
+-- (test/soak/time_range_random.pl) runs this file with other seeds and
+-- many more ranges (psql variables random_seed and random_ranges) and
+-- reads the mismatches only.
 
 SET TimeZone = 'UTC';
 \getenv abs_srcdir PG_ABS_SRCDIR
 \set include :abs_srcdir '/sql/include/helpers.sql'
 \i :include
-SELECT setseed(0.3141592653);
+\if :{?random_seed}
+\else
+\set random_seed 0.3141592653
+\endif
+\if :{?random_ranges}
+\else
+\set random_ranges 20
+\endif
+SELECT setseed(:random_seed);
 -- (plans forced off the scans they want cost enough to be compiled by JIT,
 -- which would only slow the test)
 SET jit = off;
@@ -173,7 +186,7 @@ CREATE TABLE random_ranges AS
                              (array['[)', '[]', '()', '(]'])[1 + (random() * 3)::int]) END AS r
   FROM (SELECT g, date_trunc((array['microseconds', 'milliseconds', 'second'])[1 + (random() * 2)::int],
                              '2026-10-01+00'::timestamptz + random() * interval '60 days') AS a
-        FROM generate_series(1, 60) g) s;
+        FROM generate_series(1, :random_ranges) g) s;
 -- and five fixed ones, so that each setting meets every plan it allows:
 -- everything, one arm (v7 only: past v6's end; v6 only: before 1970), a
 -- narrow one with both arms, and a wide one (half the rows, where the

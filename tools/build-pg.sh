@@ -1,16 +1,13 @@
 #!/usr/bin/env bash
 # tools/build-pg.sh -- build a private PostgreSQL installation for uuidx tests.
 #
-# Usage:  bash tools/build-pg.sh <major> [--release | --source-only]   (major: 17 or 18)
+# Usage:  bash tools/build-pg.sh 18 [--release | --source-only]
 #
 # Only what no Debian release's packages give is built (tools/debian-root.sh
 # runs the others): 18 with assertions, for sqlsmith and the suites'
-# Asserts (make matrix's step 18-assert), and 17 at 17.11, the server that
-# step upgrades from with pg_upgrade (Debian's 17.12 marks columns that
-# 18.6 rejects): the server and its client programs only, without
-# optimisation, which it does not need and which halves its build.
+# Asserts (make matrix's step 18-assert).
 #
-# Builds PostgreSQL <major> from Debian's *source* package postgresql-<major>,
+# Builds PostgreSQL 18 from Debian's *source* package postgresql-18,
 # at the version pinned in tools/debian-sources.txt (or, when that one is not
 # served, at a fallback listed there), every file checked against its pinned
 # SHA-256 (tools/debian-source.sh), and installs it under
@@ -75,19 +72,16 @@ die() { echo "[$PROG${MAJOR:+ $MAJOR}] ERROR: $*" >&2; exit 1; }
 note() { echo "[$PROG${MAJOR:+ $MAJOR}] $*" >&2; }
 
 [[ $# -eq 1 || ( $# -eq 2 && ( $2 == --release || $2 == --source-only ) ) ]] ||
-  die "usage: $0 <major> [--release | --source-only]   (major: 17 or 18)"
+  die "usage: $0 18 [--release | --source-only]"
 MAJOR=$1
 RELEASE= SOURCE_ONLY=
 [[ ${2:-} == --release ]] && RELEASE=1
 [[ ${2:-} == --source-only ]] && SOURCE_ONLY=1
 
-FULL=1
 case "$MAJOR" in
-  17) # only pg_upgrade's origin
-      EXTRA_CONFIGURE=(CFLAGS=-O0) FULL= ;;
   18) # 18 doubles as the assert-enabled build used for fuzzing.
       EXTRA_CONFIGURE=(--enable-cassert --enable-debug) ;;
-  *)  die "unsupported major version '$MAJOR' (supported: 17, 18)" ;;
+  *)  die "unsupported major version '$MAJOR' (supported: 18)" ;;
 esac
 [[ -z $RELEASE ]] || EXTRA_CONFIGURE=()
 SRCPKG=postgresql-$MAJOR
@@ -124,8 +118,8 @@ LOG=$LOG_DIR/build-$MAJOR${RELEASE:+-release}.log
 mkdir -p "$CACHE_ROOT" "$LOG_DIR"
 chmod 755 "$CACHE_ROOT"
 
-# One build per major at a time (17 and 18 may build concurrently).
-# (One lock per major for both flavours: they share the apt and download dirs.)
+# One build per major at a time (one lock for both flavours: they share
+# the apt and download dirs).
 exec 9>"$CACHE_ROOT/.lock-$MAJOR"
 if ! flock -n 9; then
   echo "[$PROG $MAJOR] another build of $MAJOR is running; waiting for it..." >&2
@@ -185,7 +179,7 @@ done
 if ((${#missing[@]})); then
   step "installing missing build deps from the system's repos: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  # Wait for the dpkg lock instead of failing (e.g. 17 and 18 built concurrently).
+  # Wait for the dpkg lock instead of failing (another step may be installing).
   SYS_APT=(apt-get -q -o DPkg::Lock::Timeout=600)
   if ! run "${SYS_APT[@]}" install -y --no-install-recommends "${missing[@]}"; then
     run "${SYS_APT[@]}" update
@@ -230,15 +224,13 @@ run ./configure "${CONFIGURE_ARGS[@]}"
 # -------------------------------------------------------------------- build
 step "make -j$JOBS (server, client programs, libraries)"
 run make -j"$JOBS"
-if [[ -n $FULL ]]; then
-  step "make -j$JOBS contrib/uuid-ossp contrib/pgcrypto contrib/btree_gist contrib/pg_walinspect contrib/file_fdw src/test/isolation"
-  run make -j"$JOBS" -C contrib/uuid-ossp
-  run make -j"$JOBS" -C contrib/pgcrypto
-  run make -j"$JOBS" -C contrib/btree_gist
-  run make -j"$JOBS" -C contrib/pg_walinspect
-  run make -j"$JOBS" -C contrib/file_fdw
-  run make -j"$JOBS" -C src/test/isolation
-fi
+step "make -j$JOBS contrib/uuid-ossp contrib/pgcrypto contrib/btree_gist contrib/pg_walinspect contrib/file_fdw src/test/isolation"
+run make -j"$JOBS" -C contrib/uuid-ossp
+run make -j"$JOBS" -C contrib/pgcrypto
+run make -j"$JOBS" -C contrib/btree_gist
+run make -j"$JOBS" -C contrib/pg_walinspect
+run make -j"$JOBS" -C contrib/file_fdw
+run make -j"$JOBS" -C src/test/isolation
 
 # ------------------------------------------------------------------ install
 step "installing into $PREFIX"
@@ -246,16 +238,14 @@ step "installing into $PREFIX"
 case "$PREFIX" in /|"") die "refusing to clean prefix '$PREFIX'";; esac
 rm -rf "$PREFIX"
 run make install
-if [[ -n $FULL ]]; then
-  run make -C contrib/uuid-ossp install
-  run make -C contrib/pgcrypto install
-  run make -C contrib/btree_gist install
-  run make -C contrib/pg_walinspect install
-  run make -C contrib/file_fdw install
-  run make -C src/test/regress install     # pgxs/src/test/regress/pg_regress
-  run make -C src/test/isolation install   # pg_isolation_regress + isolationtester
-  run make -C src/test/perl install        # PostgreSQL::Test::* for TAP tests
-fi
+run make -C contrib/uuid-ossp install
+run make -C contrib/pgcrypto install
+run make -C contrib/btree_gist install
+run make -C contrib/pg_walinspect install
+run make -C contrib/file_fdw install
+run make -C src/test/regress install     # pgxs/src/test/regress/pg_regress
+run make -C src/test/isolation install   # pg_isolation_regress + isolationtester
+run make -C src/test/perl install        # PostgreSQL::Test::* for TAP tests
 
 # ------------------------------------------------------------------- verify
 step "verifying installation"
@@ -270,8 +260,6 @@ PGXSDIR=$PKGLIBDIR/pgxs
 required=(
   "$BINDIR/postgres" "$BINDIR/initdb" "$BINDIR/pg_ctl" "$BINDIR/psql" "$BINDIR/pgbench"
   "$BINDIR/pg_controldata" "$PGXSDIR/src/makefiles/pgxs.mk"
-)
-[[ -z $FULL ]] || required+=(
   "$PGXSDIR/src/test/regress/pg_regress"
   "$PGXSDIR/src/test/isolation/pg_isolation_regress"
   "$PGXSDIR/src/test/isolation/isolationtester"

@@ -10,6 +10,7 @@
 #
 #   PG_CONFIG=/path/to/pg_config          test against another PostgreSQL
 #   UUIDX_OLD_PG_CONFIG=/path/to/pg_config  the older major 015_moves.pl upgrades from
+#                                         (none: no older major, nothing installed there)
 #   UUIDX_TESTS="regress isolation tap"   run only some suites
 #   UUIDX_TAP="test/t/002_clock_faults.pl"  run only some TAP files
 #   UUIDX_TAP_JOBS=1                      TAP files one at a time (default 2: each
@@ -35,7 +36,10 @@ install_node_packages
 # there is none.
 UUIDX_OLD_PG_WHY="no Debian PostgreSQL older than $PG_MAJOR is installed beside it (/usr/lib/postgresql/*/bin/pg_config)"
 UUIDX_OLD_PG_CONFIG=${UUIDX_OLD_PG_CONFIG:-}
-if [ -z "$UUIDX_OLD_PG_CONFIG" ]; then
+if [ "$UUIDX_OLD_PG_CONFIG" = none ]; then
+	UUIDX_OLD_PG_WHY="UUIDX_OLD_PG_CONFIG=none: no older major is to be used"
+	UUIDX_OLD_PG_CONFIG=
+elif [ -z "$UUIDX_OLD_PG_CONFIG" ]; then
 	old_major=0
 	for old in /usr/lib/postgresql/*/bin/pg_config; do
 		major=${old#/usr/lib/postgresql/}
@@ -89,7 +93,7 @@ for suite in ${UUIDX_TESTS:-regress isolation tap}; do
 		;;
 	tap)
 		say "TAP tests (make installcheck: TAP_TESTS)"
-		installcheck REGRESS= ISOLATION= PROVE_FLAGS="--verbose -j${UUIDX_TAP_JOBS:-2}" \
+		installcheck REGRESS= ISOLATION= PROVE_FLAGS="--verbose --timer -j${UUIDX_TAP_JOBS:-2}" \
 			${UUIDX_TAP:+PROVE_TESTS="$UUIDX_TAP"} >"$log" 2>&1
 		;;
 	*)
