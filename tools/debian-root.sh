@@ -25,15 +25,19 @@
 # is never used.  apt there ignores Valid-Until (the registry's Release
 # files are past it).
 #
-# `run` works in a mount namespace and a PID namespace of its own: the root
+# `run` works in mount, PID and network namespaces of its own: the root
 # is the lower layer of an overlay whose upper layer is a tmpfs, with /proc
 # of the new PID namespace, the host's /dev (and a /dev/shm of its own),
 # the npm packages of tools/lib.sh read-only, and a copy of the checkout
 # at /uuidx.  Every mount is the namespace's, so all of them go with it
 # when CMD ends, fails or is killed, and so do the servers CMD left
 # running; nothing CMD writes reaches the root, except through
-# UUIDX_ROOT_OUT, a host folder bound at /uuidx-out.  Variables UUIDX_*
-# pass into the root, but for the host's paths.
+# UUIDX_ROOT_OUT, a host folder bound at /uuidx-out.  The network namespace
+# has its loopback and nothing else: a server CMD starts on a TCP port
+# meets no other run's (two autopkgtests' pg_virtualenv both take
+# localhost:5432), and nothing in a run reaches the network (the roots'
+# steps need none once the root is made).  Variables UUIDX_* pass into
+# the root, but for the host's paths.
 set -euo pipefail
 umask 022
 PROG=debian-root
@@ -222,9 +226,13 @@ run_in_root() {
 	local tmp
 	tmp=$(mktemp -d "$ROOTS/.tmp/$name.XXXXXX")
 	chmod 1777 "$tmp"
+	# (the new network namespace's loopback is brought up with this
+	# machine's ip)
+	command -v ip >/dev/null || (source "$TOOLS/lib.sh" && host_apt install -y -qq --no-install-recommends iproute2) ||
+		die "could not install iproute2, whose ip brings up a run's loopback"
 	# (killed, unshare kills the namespace's first process, and with it
 	# every process there, and the namespace's mounts go)
-	exec unshare --mount --pid --fork --kill-child --propagation private -- \
+	exec unshare --mount --pid --net --fork --kill-child --propagation private -- \
 		bash "${BASH_SOURCE[0]}" inside "$dir" "$tmp" "$@"
 }
 
@@ -232,6 +240,7 @@ run_in_root() {
 inside() {
 	local dir=$1 tmp=$2 r m=$ROOTS/.run var
 	shift 2
+	ip link set lo up
 	mount -t tmpfs -o "size=${UUIDX_ROOT_TMPFS:-4g},mode=755" uuidx-run "$m"
 	mkdir "$m/upper" "$m/work" "$m/root"
 	mount -t overlay uuidx-root -o "lowerdir=$dir,upperdir=$m/upper,workdir=$m/work" "$m/root"
