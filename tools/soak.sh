@@ -2,8 +2,9 @@
 # make soak: the long tests, not part of CI (test/soak/): many failovers
 # under load, the mark on a full disk, and the random differential test of
 # time queries (sql/time_range_random.sql) with ten times CI's ranges; then
-# sqlsmith's random queries (test/t/017_sqlsmith.pl) at many times CI's
-# count; both from a new seed each run.  As root it mounts a 96 MB tmpfs for the full-disk test (where
+# the clock faults (test/t/002_clock_faults.pl) with ten times CI's frozen
+# burst, and sqlsmith's random queries (test/t/017_sqlsmith.pl) at many
+# times CI's count; the random ones from a new seed each run.  As root it mounts a 96 MB tmpfs for the full-disk test (where
 # mounting is not allowed that test skips, saying so), then runs them
 # through make test's TAP suite.
 #
@@ -12,6 +13,7 @@
 #   UUIDX_SMITH_SEED=<the time>    its first seed (the test prints it)
 #   UUIDX_RANDOM_RANGES=200        the time test's random ranges
 #   UUIDX_RANDOM_SEED=<the time>   its seed, from -1 to 1 (the test prints it)
+#   UUIDX_FROZEN_BURST=2000000     values in 002's frozen millisecond
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -29,5 +31,6 @@ fi
 export UUIDX_SOAK_TMPFS=$tmpfs
 export UUIDX_SMITH_QUERIES=${UUIDX_SMITH_QUERIES:-30000}
 export UUIDX_SMITH_SEED=${UUIDX_SMITH_SEED:-$(date +%s)}
-UUIDX_TESTS=tap UUIDX_TAP="test/soak/failover.pl test/soak/full_disk.pl test/soak/time_range_random.pl test/t/017_sqlsmith.pl" \
+export UUIDX_FROZEN_BURST=${UUIDX_FROZEN_BURST:-2000000}
+UUIDX_TESTS=tap UUIDX_TAP="test/soak/failover.pl test/soak/full_disk.pl test/soak/time_range_random.pl test/t/002_clock_faults.pl test/t/017_sqlsmith.pl" \
 	bash "$(dirname "$0")/test.sh"
