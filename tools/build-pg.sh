@@ -15,7 +15,7 @@
 # The test matrix's 18 has assertions enabled (for the fuzz test);
 # --release builds 18 without them, into <major>-release, for benchmarks
 # that compare against core functions at their real speed.  --source-only
-# fetches, verifies and unpacks the source and stops (tools/test-build-pg.t).
+# fetches, verifies and unpacks the source and stops (test/tools/build_pg.t).
 # The LAST line printed on stdout is the absolute path of that installation's
 # pg_config (with --source-only: of the unpacked tree); progress goes to
 # stderr, the full build output to a log file in the cache directory.  If a
@@ -81,7 +81,8 @@ RELEASE= SOURCE_ONLY=
 case "$MAJOR" in
   18) # 18 doubles as the assert-enabled build used for fuzzing; -Og, as
       # debugging builds of PostgreSQL often are: a fifth less CPU to build
-      # than -O2, its suites a little slower.
+      # than -O2, its suites half again as long (and uuidx, built with its
+      # CFLAGS, is compiled at -Og -Werror there).
       EXTRA_CONFIGURE=(--enable-cassert --enable-debug CFLAGS=-Og) ;;
   *)  die "unsupported major version '$MAJOR' (supported: 18)" ;;
 esac

@@ -66,9 +66,9 @@ BASE_PACKAGES=(build-essential perl libipc-run-perl faketime sqlsmith strace nod
 # libraries), and the pinned PostgreSQL packages installed in it.  Each
 # major's root also holds the major before it, for test/t/015_moves.pl's
 # pg_upgrade: trixie's 17 upgrades from bookworm's 15 at its pin, sid's 18
-# from trixie's 17 at its pin (17.11) and 19 from sid's 18.  The extensions are the major's
-# under test only: TimescaleDB in both, pg_hint_plan and pg_uuidv7 in
-# sid's (trixie has no pg_uuidv7).
+# from trixie's 17 at its pin (17.11) and 19 from sid's 18.  The extensions
+# are the major's under test only: TimescaleDB in both, pg_hint_plan and
+# pg_uuidv7 in sid's (trixie has no pg_uuidv7).
 root_spec() {
 	case $1 in
 	trixie)

@@ -8,8 +8,11 @@
 #          (tools/debian-root.sh makes the roots, beside the build cache)
 #   18-assert  PostgreSQL 18 built from Debian's source with assertions
 #          (tools/build-pg.sh 18, into a cache outside the checkout): the
-#          regression and isolation suites and the TAP file that needs it,
-#          sqlsmith (017)
+#          regression and isolation suites and the TAP files that need it:
+#          sqlsmith (017), and 015's moves (dump and restore, logical
+#          replication, a standby's replay of the mark's WAL) but for its
+#          pg_upgrade, which the 17, 18 and 19 steps run from the major
+#          before, as Debian ships it
 #   build-pg  test/tools/build_pg.t: tools/build-pg.sh and tools/debian-root.sh
 #          without network take only pinned, verified files (seeded from the
 #          steps before), and runs in a root leave nothing behind;
@@ -82,12 +85,18 @@ prove_counted() {
 
 # The TAP files the assert-enabled 18 runs besides the regression and
 # isolation suites.
-ASSERT_TAP="test/t/017_sqlsmith.pl"
+ASSERT_TAP="test/t/015_moves.pl test/t/017_sqlsmith.pl"
 
 # TAP files a make test step may skip whole, and why: Citus is in no
 # Debian release; pg_partman 5 (which takes a time encoder) is not packaged
 # for 15 (Debian 12 has 4.7) or 19 (none yet); TimescaleDB only for 17
 # (Debian 13, 2.19) and 18 (unstable, 2.31), for 022_neighbours.
+# The pg_upgrade of 015 each root step must run, from the major its root
+# holds beside the one under test: 015 skips it, and passes, where that
+# major is missing or marks columns the newer one refuses (a moved pin
+# would do it), which here is a failure.
+declare -A UPGRADE_FROM=([17]=15 [18]=17 [19]=18)
+
 declare -A ALLOWED_SKIPS=(
 	[15]="012_citus 016_partman 022_neighbours" [17]="012_citus" [18]="012_citus"
 	[19]="012_citus 016_partman 022_neighbours"
@@ -109,8 +118,8 @@ run_step() {
 			echo "0 passed, 1 failed"
 			return
 		fi
-		# (no major before it: this machine's 15 is the steps 15, deb-15
-		# and dist's, and only 015 would use it)
+		# (no major before it, for 015's pg_upgrade: this machine's 15 is
+		# the steps 15, deb-15 and dist's)
 		UUIDX_OLD_PG_CONFIG=none UUIDX_TAP=$ASSERT_TAP \
 			make -C "$root" --no-print-directory test PG_CONFIG="$pg_config"
 		;;
@@ -158,6 +167,11 @@ step_count() {
 		*) echo "== $step: $file skipped as a whole, which this step may not" >&2; bad=$((bad + 1)) ;;
 		esac
 	done < <(sed -nE 's|^(\[[0-9:]+\] )?test/t/([0-9]+_[a-z0-9_]+)\.pl \.+ skipped:.*|\2|p' "$log")
+	if [ -n "${UPGRADE_FROM[$step]:-}" ] &&
+		! grep -qE "^ok [0-9]+ - pg_upgrade from ${UPGRADE_FROM[$step]} to $step," "$log"; then
+		echo "== $step: 015 did not run pg_upgrade from ${UPGRADE_FROM[$step]} to $step, which this step must" >&2
+		bad=$((bad + 1))
+	fi
 	set -- $line
 	echo "$1 passed, $(($3 + bad)) failed"
 }

@@ -4,9 +4,10 @@
 # time queries (sql/time_range_random.sql) with ten times CI's ranges; then
 # the clock faults (test/t/002_clock_faults.pl) with ten times CI's frozen
 # burst, and sqlsmith's random queries (test/t/017_sqlsmith.pl) at many
-# times CI's count; the random ones from a new seed each run.  As root it mounts a 96 MB tmpfs for the full-disk test (where
-# mounting is not allowed that test skips, saying so), then runs them
-# through make test's TAP suite.
+# times CI's count; the random ones from a new seed each run.  As root it
+# mounts a 96 MB tmpfs for the full-disk test (where mounting is not
+# allowed that test skips, saying so), then runs them through make test's
+# TAP suite.
 #
 #   UUIDX_SOAK_CYCLES=20           failovers (test/soak/failover.pl)
 #   UUIDX_SMITH_QUERIES=30000      sqlsmith's queries per pass
@@ -32,5 +33,6 @@ export UUIDX_SOAK_TMPFS=$tmpfs
 export UUIDX_SMITH_QUERIES=${UUIDX_SMITH_QUERIES:-30000}
 export UUIDX_SMITH_SEED=${UUIDX_SMITH_SEED:-$(date +%s)}
 export UUIDX_FROZEN_BURST=${UUIDX_FROZEN_BURST:-2000000}
-UUIDX_TESTS=tap UUIDX_TAP="test/soak/failover.pl test/soak/full_disk.pl test/soak/time_range_random.pl test/t/002_clock_faults.pl test/t/017_sqlsmith.pl" \
-	bash "$(dirname "$0")/test.sh"
+tests="test/soak/failover.pl test/soak/full_disk.pl test/soak/time_range_random.pl"
+tests+=" test/t/002_clock_faults.pl test/t/017_sqlsmith.pl"
+UUIDX_TESTS=tap UUIDX_TAP=$tests bash "$(dirname "$0")/test.sh"

@@ -17,7 +17,9 @@ my $seed = $ENV{UUIDX_RANDOM_SEED} // sprintf('%.6f', (time % 2_000_000) / 1_000
 my $ranges = $ENV{UUIDX_RANDOM_RANGES} // 200;
 die "UUIDX_RANDOM_SEED must be a number from -1 to 1, not $seed"
   unless $seed =~ /^-?[0-9.]+$/ && abs($seed) <= 1;
-die "UUIDX_RANDOM_RANGES must be a positive whole number, not $ranges" unless $ranges =~ /^[1-9][0-9]*$/;
+# (the fixed ranges are numbered from 1001)
+die "UUIDX_RANDOM_RANGES must be a whole number from 1 to 1000, not $ranges"
+  unless $ranges =~ /^[1-9][0-9]*$/ && $ranges <= 1000;
 diag("seed $seed, $ranges random ranges (UUIDX_RANDOM_SEED=$seed repeats this run)");
 
 my $node = PostgreSQL::Test::Cluster->new('time_range_random');
