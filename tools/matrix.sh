@@ -91,17 +91,17 @@ ASSERT_TAP="test/t/015_moves.pl test/t/017_sqlsmith.pl"
 # Debian release; pg_partman 5 (which takes a time encoder) is not packaged
 # for 15 (Debian 12 has 4.7) or 19 (none yet); TimescaleDB only for 17
 # (Debian 13, 2.19) and 18 (unstable, 2.31), for 022_neighbours.
-# The pg_upgrade of 015 each root step must run, from the major its root
-# holds beside the one under test: 015 skips it, and passes, where that
-# major is missing or marks columns the newer one refuses (a moved pin
-# would do it), which here is a failure.
-declare -A UPGRADE_FROM=([17]=15 [18]=17 [19]=18)
-
 declare -A ALLOWED_SKIPS=(
 	[15]="012_citus 016_partman 022_neighbours" [17]="012_citus" [18]="012_citus"
 	[19]="012_citus 016_partman 022_neighbours"
 	[18-assert]="012_citus"
 )
+
+# The pg_upgrade of 015 each root step must run, from the major its root
+# holds beside the one under test: 015 skips it, and passes, where that
+# major is missing or marks columns the newer one refuses (a moved pin
+# would do it), which here is a failure.
+declare -A UPGRADE_FROM=([17]=15 [18]=17 [19]=18)
 
 # Run STEP, its output (and its count, last) into LOG.
 run_step() {
